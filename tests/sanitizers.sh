@@ -1,0 +1,32 @@
+#!/bin/sh
+# sanitizers.sh - the ICCS unit tests again, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (any report is fatal). Skipped when the compiler
+# cannot build a sanitized program here.
+set -u
+datadir=${NGBENCH_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)}
+srcdir=${srcdir:-$datadir}
+cc=${NGBENCH_CC:-cc}
+flags="-std=c99 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
+work=tests/sanitizers.d
+mkdir -p "$work"
+echo 'int main(void){return 0;}' >"$work/probe.c"
+# shellcheck disable=SC2086
+if ! $cc $flags "$work/probe.c" -o "$work/probe" 2>"$work/probe.log" || ! "$work/probe"; then
+    echo "SKIP: $cc cannot build and run ASan/UBSan programs here:"
+    cat "$work/probe.log"
+    exit 77
+fi
+iccs="$datadir/iccs/sm3.c $datadir/iccs/auxfunc.c $datadir/iccs/drng.c"
+status=0
+for t in iccs-vectors iccs-props; do
+    # shellcheck disable=SC2086
+    $cc $flags -I"$datadir/iccs" $iccs "$datadir/tests/$t.c" -o "$work/$t" || { status=1; continue; }
+    if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$work/$t" "$srcdir/tests/iccs-vectors.txt" 2>"$work/$t.err" >"$work/$t.out"; then
+        echo "PASS $t under ASan/UBSan: $(tail -n 1 "$work/$t.out")"
+    else
+        echo "FAIL $t under ASan/UBSan"
+        grep -v 'Digestbitlen' "$work/$t.err" | head -n 40
+        status=1
+    fi
+done
+exit $status
