@@ -74,5 +74,5 @@ int main(int argc, char **argv)
         perror("katgen-sig: write");
         return 1;
     }
-    return 0;
+    return katgen_guard_violations ? 3 : 0;
 }

@@ -26,7 +26,9 @@ void katgen_print_hex(FILE *f, const char *name, const unsigned char *b, unsigne
 
 /* A buffer of n usable bytes with guard bytes on both sides. */
 unsigned char *katgen_alloc(unsigned long long n);
-/* Exits with a message naming the record and the call if a guard changed. */
+/* Reports (stderr) a call that wrote outside buf's n bytes, counts it in
+ * katgen_guard_violations and restores the guard. */
+extern int katgen_guard_violations;
 void katgen_check(const katgen_opts *o, int record, const char *call,
                   const unsigned char *buf, unsigned long long n);
 void katgen_fail(const katgen_opts *o, int record, const char *fmt, ...);

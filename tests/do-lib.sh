@@ -1,0 +1,39 @@
+# do-lib.sh - shared setup for the tests that drive ./do on the fixtures
+# (sourced). Every test gets its own results directory and a one-line
+# okcompilers file with the configured compiler (no -Werror: the fixtures
+# imitate submissions, warnings and all).
+datadir=${NGBENCH_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)}
+export NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$PWD/kat/ngbench-kat}
+export NGBENCH_HOST=testhost
+fix=$datadir/tests/fixtures
+cc=${NGBENCH_CC:-cc}
+fails=0
+
+setup() {
+    work=tests/$1.d
+    rm -rf "$work"
+    mkdir -p "$work"
+    work=$(cd "$work" && pwd)
+    printf '@cc %s -O2\n' "$cc" >"$work/okcompilers"
+    data=$work/res/testhost/data
+}
+
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# status_of TARGET (operation/primitive/impl/compiler): its status in data
+status_of() {
+    awk -v t="$1" '$1 == "ngbench" && $10 == "status" && ($6 "/" $7 "/" $8 "/" $9) == t {
+        for (i = 11; i <= NF; i++) if ($i ~ /^status=/) s = substr($i, 8) } END { print s }' "$data"
+}
+
+# valid_lines FILE: the records of blocks that reached their 'done' record,
+# without the fields that change from run to run (dates, times, seconds,
+# campaign and attempt ids, digests of timing-dependent output)
+stable_records() {
+    awk '$1 == "ngbench" && $10 != "run" && $10 != "compiler" {
+            a = ""; for (i = 11; i <= NF; i++) if ($i ~ /^attempt=/) a = $i
+            key[NR] = a; line[NR] = $0; if ($10 == "done") done[a] = 1 }
+        END { for (n = 1; n <= NR; n++) if (key[n] != "" && done[key[n]]) print line[n] }' "$1" |
+        sed -E 's/^(ngbench [0-9]+ [^ ]+ [^ ]+) [0-9]{8}/\1 DATE/; s/ (campaign|attempt|seconds|start)=[^ ]*//g' | sort
+}
