@@ -30,6 +30,15 @@ Running
   --memory MB        address-space limit for builds and runs (default 8192)
   --filesize MB      file-size limit (default 8192)
   --keep-kat         keep generated KAT files that pass (default: keep their digests)
+Measurement (after the checks, for every target that built and ran)
+  --no-measure       stop after the functional checks
+  --no-profile       skip the ICCS helper profile
+  --trials T         timing trials per operation, each a fresh process (default 5)
+  --min-calls M      timed calls per operation to aim for over all trials (default 100)
+  --min-time S       and at least S seconds of timed work per trial (default 0.2)
+  --budget S         ...unless that takes longer than S seconds in all (default 20);
+                     every trial times at least one call
+  (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s)
   --restart          start a new campaign even if this selection's last one
                      was interrupted (default: resume it)
 Output
@@ -60,7 +69,14 @@ need() { [ $# -ge 2 ] || { echo "do: $1 needs a value (try --help)" >&2; exit 1;
 while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;
-    --quick) quick=1; rt_opts="$rt_opts --quick"; shift ;;
+    --quick) quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2"; shift ;;
+    --no-measure | --no-profile) rt_opts="$rt_opts $1"; shift ;;
+    --trials | --min-calls | --budget | --min-time)
+        need "$@"
+        case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 1 ;; esac
+        rt_opts="$rt_opts $1 $2"
+        shift 2
+        ;;
     -c) need "$@"; cpattern=$2; shift 2 ;;
     -j) need "$@"; jobs=$2; shift 2 ;;
     -j[0-9]*) jobs=${1#-j}; shift ;;
@@ -87,6 +103,8 @@ case $jobs in '' | *[!0-9]* | 0) echo "do: -j wants a positive number" >&2; exit
 export NGBENCH_MEMORY_MB NGBENCH_FILESIZE_MB
 NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$top/kat/ngbench-kat}
 export NGBENCH_KAT_TOOL
+NGBENCH_STATS=${NGBENCH_STATS:-$top/measure/ngbench-stats}
+export NGBENCH_STATS
 [ -x "$NGBENCH_KAT_TOOL" ] || {
     echo "do: $NGBENCH_KAT_TOOL is missing: run ./configure && make first" >&2
     exit 1
@@ -217,6 +235,14 @@ runblock=$hostdir/work/run.$$
 : >"$runblock"
 record "$runblock" - - - - run "campaign=$campaign" "event=$event" "targets=$total" "quick=${quick:-0}" \
     "okcompilers=$okfile" "start=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+hostinfo=$hostdir/work/hostinfo.$$
+"$libdir/hostinfo" >"$hostinfo" 2>"$hostinfo.warn"
+set --
+while IFS= read -r kv; do set -- "$@" "$kv"; done <"$hostinfo"
+while IFS= read -r w; do set -- "$@" "warning=${w#hostinfo: warning: }"; done <"$hostinfo.warn"
+record "$runblock" - - - - host "campaign=$campaign" "$@"
+sed 's/^hostinfo: /do: /' "$hostinfo.warn"
+rm -f "$hostinfo" "$hostinfo.warn"
 while IFS="$tab" read -r cid line; do
     version=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
     record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$version"

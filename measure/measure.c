@@ -1,0 +1,79 @@
+/* measure.c - one timing trial of one operation, in this process (./do runs
+ * each trial in a fresh process).
+ *
+ * Prints the counter it uses, then times one warm-up call (the calibration,
+ * "calibrate <cycles>"; -w 0 skips it, for calls long enough not to need
+ * one) and then the timed calls, one "sample <cycles>" line each: exactly
+ * -n ITERS calls, or, when a plan is given, calls until at least -N MIN calls
+ * and -t MINTIME seconds of timed work are done, stopping early once -T
+ * BUDGET seconds are spent (always at least one call, at most ITERS).
+ * Statistics are computed by ngbench-stats from these raw samples, so they
+ * can be recomputed later. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ngcycles.h"
+#include "ops.h"
+
+int main(int argc, char **argv)
+{
+    long iters = 1, min_calls = 0, i;
+    int warm = 1, op, rc;
+    double budget = 0, min_time = 0;
+    int64_t t0, t1, spent = 0, limit = 0, floor_time = 0;
+    op = op_options(&argc, argv,
+                    "usage: measure -o OP [-n ITERS] [-N MIN -t MINTIME -T BUDGET] [-w 0|1] [-s STATE]\n"
+                    "               [-m MLEN] [-C CPU]\n"
+                    "One timing trial: a timed warm-up call ('calibrate'), then ITERS timed calls\n"
+                    "('sample' lines); with a plan, at least MIN calls and MINTIME seconds of timed\n"
+                    "work, stopping once BUDGET seconds are spent (at least one call, at most ITERS).");
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
+            iters = atol(argv[++i]);
+        else if (strcmp(argv[i], "-N") == 0 && i + 1 < argc)
+            min_calls = atol(argv[++i]);
+        else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc)
+            min_time = atof(argv[++i]);
+        else if (strcmp(argv[i], "-T") == 0 && i + 1 < argc)
+            budget = atof(argv[++i]);
+        else if (strcmp(argv[i], "-w") == 0 && i + 1 < argc)
+            warm = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "measure: unknown argument '%s' (try --help)\n", argv[i]);
+            return 1;
+        }
+    }
+    if (iters < 1)
+        iters = 1;
+    printf("counter name=%s resolution=%lld overhead=%lld persecond=%lld\n", ngcycles_implementation(),
+           (long long)ngcycles_resolution(), (long long)ngcycles_overhead(), (long long)ngcycles_persecond());
+    if (budget > 0)
+        limit = (int64_t)(budget * (double)ngcycles_persecond());
+    floor_time = (int64_t)(min_time * (double)ngcycles_persecond());
+    op_setup(op);
+    if (warm) {
+        t0 = ngcycles();
+        rc = op_run(op);
+        t1 = ngcycles();
+        printf("calibrate %lld\n", (long long)(t1 - t0));
+        if (rc != 0) {
+            fprintf(stderr, "measure: %s returned %d\n", op_name(op), rc);
+            return 4;
+        }
+    }
+    for (i = 0; i < iters; i++) {
+        if (i > 0 && limit > 0 && (spent >= limit || (i >= min_calls && spent >= floor_time)))
+            break;
+        t0 = ngcycles();
+        rc = op_run(op);
+        t1 = ngcycles();
+        if (rc != 0) {
+            fprintf(stderr, "measure: %s returned %d on timed call %ld\n", op_name(op), rc, i);
+            return 4;
+        }
+        spent += t1 - t0;
+        printf("sample %lld\n", (long long)(t1 - t0));
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
+}

@@ -1,0 +1,97 @@
+/* ngbench-stats.c - statistics of cycle samples, for the records and for
+ * anyone recomputing them from the raw samples ./do keeps.
+ *
+ * usage: ngbench-stats [FILE...]
+ * Reads numbers (one per line, or "sample N" lines as measure prints them;
+ * other lines are ignored) from the FILEs or standard input and prints
+ *   n=<n> mean=<m> median=<m> q1=<q> q3=<q> min=<m> max=<m>
+ * With -t, each FILE is a trial: also prints median_trial=<the median of the
+ * trials' means>. Quartiles interpolate linearly (R type 7). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+static double *all;
+static size_t n, cap;
+
+static int read_file(FILE *f, const char *name, double *trial_mean)
+{
+    char line[256];
+    double sum = 0;
+    size_t k = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *p = line, *end;
+        double v;
+        if (strncmp(p, "sample ", 7) == 0)
+            p += 7;
+        v = strtod(p, &end);
+        if (end == p || (*end != '\n' && *end != 0 && *end != '\r'))
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 1024;
+            all = realloc(all, cap * sizeof *all);
+            if (!all) {
+                fprintf(stderr, "ngbench-stats: out of memory\n");
+                exit(2);
+            }
+        }
+        all[n++] = v;
+        sum += v;
+        k++;
+    }
+    if (k == 0) {
+        fprintf(stderr, "ngbench-stats: %s: no samples\n", name);
+        return -1;
+    }
+    *trial_mean = sum / (double)k;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int i, trials = 0, bad = 0;
+    double means[1024];
+    int nmeans = 0;
+    stats s;
+    for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+        if (strcmp(argv[i], "-t") == 0) {
+            trials = 1;
+        } else {
+            puts("usage: ngbench-stats [-t] [FILE...]\n"
+                 "Prints n, mean, median, q1, q3, min, max of the samples in FILEs (or stdin);\n"
+                 "-t: each FILE is one trial, also print median_trial (median of the trials' means).");
+            return strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0 ? 0 : 1;
+        }
+    }
+    if (i == argc) {
+        double m;
+        bad = read_file(stdin, "stdin", &m) != 0;
+    }
+    for (; i < argc; i++) {
+        FILE *f = fopen(argv[i], "r");
+        double m;
+        if (!f) {
+            perror(argv[i]);
+            return 2;
+        }
+        if (read_file(f, argv[i], &m) == 0 && nmeans < 1024)
+            means[nmeans++] = m;
+        else
+            bad = 1;
+        fclose(f);
+    }
+    if (n == 0 || bad)
+        return 1;
+    stats_compute(all, n, &s);
+    printf("n=%zu mean=%.1f median=%.1f q1=%.1f q3=%.1f min=%.0f max=%.0f", s.n, s.mean, s.median, s.q1, s.q3,
+           s.min, s.max);
+    if (trials && nmeans > 0) {
+        stats t;
+        stats_compute(means, (size_t)nmeans, &t);
+        printf(" median_trial=%.1f", t.median);
+    }
+    putchar('\n');
+    return 0;
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# do-measure.sh - ./do's measurement stage end to end on two fixtures, with
+# short settings: every measurement record kind is written, the figures are
+# those of the probes' known use, the profile counts the ICCS calls the
+# fixtures make, and the cycle statistics recompute from the kept samples.
+set -u
+. "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
+setup do-measure
+"$datadir/do" --results "$work/res" --okcompilers "$work/okcompilers" \
+    --trials 2 --min-calls 6 --min-time 0.01 --budget 1 \
+    "$fix/crypto_sign/memsig" "$fix/crypto_kem/toykem" >"$work/do.out" 2>&1 ||
+    { cat "$work/do.out"; bad "./do failed"; }
+rec() { grep "^ngbench 1 testhost [^ ]* [0-9]* $1 $2 ref cc $3 " "$data" | grep "$4"; }
+num() { sed -n "s/.* $1=\([0-9.e+-]*\).*/\1/p" | head -n 1; }
+for k in counter elf objsize; do
+    [ -n "$(rec crypto_sign memsig $k '')" ] && ok "memsig: $k record" || bad "memsig: no $k record"
+done
+for op in keygen sign verify; do
+    for k in cycles trial memory stack heap profile; do
+        [ -n "$(rec crypto_sign memsig $k "op=$op ")" ] && ok "memsig $op: $k" || bad "memsig $op: no $k record"
+    done
+done
+for op in keygen enc dec; do
+    [ -n "$(rec crypto_kem toykem cycles "op=$op ")" ] && ok "toykem $op: cycles" || bad "toykem $op: no cycles record"
+done
+s=$(rec crypto_sign memsig stack "op=sign " | num bytes)
+[ "${s:-0}" -ge 20000 ] && [ "$s" -le 24096 ] && ok "sign stack $s bytes" || bad "sign stack '$s'"
+h=$(rec crypto_sign memsig heap "op=sign " | num peak_bytes)
+[ "${h:-0}" -ge 100000 ] && [ "$h" -le 100100 ] && ok "sign heap peak $h bytes" || bad "sign heap '$h'"
+c=$(rec crypto_sign memsig profile "op=sign .*function=sm3hash" | num calls)
+d=$(rec crypto_sign memsig profile "op=sign .*function=get_random_number" | num calls)
+[ "$c" = 1 ] && [ "$d" = 1 ] && ok "profile: sign makes 1 sm3hash and 1 DRNG call" || bad "profile: sm3hash '$c', drng '$d'"
+x=$(rec crypto_kem toykem profilecalls "op=enc .*function=pseudoXOF" | grep -c 'in=256 out=256 calls=1')
+[ "$x" = 1 ] && ok "profile: enc calls pseudoXOF(256 bits of 256-bit input) once" || bad "profile classes wrong"
+n=$(rec crypto_sign memsig cycles "op=sign " | num n)
+trials=$(rec crypto_sign memsig trial "op=sign " | wc -l)
+[ "$trials" = 2 ] && ok "2 trial records" || bad "$trials trial records"
+# recompute the sign statistics from the kept samples
+sd=$(ls -d "$work"/res/testhost/targets/*/crypto_sign/memsig/ref/cc/samples)
+for f in "$sd"/sign-1.txt.gz "$sd"/sign-2.txt.gz; do gzip -dc "$f" >"${f%.gz}.check"; done
+again=$("$NGBENCH_STATS" -t "$sd"/sign-1.txt.check "$sd"/sign-2.txt.check)
+was=$(rec crypto_sign memsig cycles "op=sign " | sed 's/.* op=sign //; s/ trials=.*//')
+[ "$again" = "$was" ] && ok "cycle statistics recompute from the raw samples ($n calls)" ||
+    bad "recomputed '$again' differs from recorded '$was'"
+exit $((fails > 0))
