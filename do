@@ -44,7 +44,14 @@ Measurement (after the checks, for every target that built and ran)
 Output
   --results DIR      results directory (default: bench-results/ here)
   --list             print the targets and exit
+  --summary          print the status table of this selection's campaign and exit
   -h, --help         this text
+Campaigns over many cores and hosts (see README.md, "Campaigns")
+  --plan             print the campaign as a list of jobs (one per target) with
+                     estimated seconds from earlier runs on this host
+  --job ID           run exactly one job of the campaign (ID from --plan)
+  --shard K/N        run the K-th of N balanced shares (longest jobs first)
+  --makefile         print a makefile with one rule per job: make -j N -f FILE
 
 Statuses: PASS, FAIL (KAT differs: the first differing record is named),
 CRYPTOFAIL (KAT matches but a functional check fails), NOKAT (no manifest),
@@ -63,42 +70,77 @@ restart=
 list=
 rt_opts=
 run_one_line=
+plan=
+job=
+shard=
+makefile=
+summary=
+dosel= # the options a generated makefile repeats in every rule
+dirs=
+q() { printf " '%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
 NGBENCH_MEMORY_MB=${NGBENCH_MEMORY_MB:-8192}
 NGBENCH_FILESIZE_MB=${NGBENCH_FILESIZE_MB:-8192}
 need() { [ $# -ge 2 ] || { echo "do: $1 needs a value (try --help)" >&2; exit 1; }; }
 while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;
-    --quick) quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2"; shift ;;
-    --no-measure | --no-profile) rt_opts="$rt_opts $1"; shift ;;
+    --quick) keep "$1"; quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2"; shift ;;
+    --no-measure | --no-profile) keep "$1"; rt_opts="$rt_opts $1"; shift ;;
     --trials | --min-calls | --budget | --min-time)
         need "$@"
         case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 1 ;; esac
+        keep "$1" "$2"
         rt_opts="$rt_opts $1 $2"
         shift 2
         ;;
-    -c) need "$@"; cpattern=$2; shift 2 ;;
+    -c) need "$@"; keep "$1" "$2"; cpattern=$2; shift 2 ;;
     -j) need "$@"; jobs=$2; shift 2 ;;
     -j[0-9]*) jobs=${1#-j}; shift ;;
-    --okcompilers) need "$@"; okfile=$2; shift 2 ;;
-    --results) need "$@"; results=$2; shift 2 ;;
+    --okcompilers)
+        need "$@"
+        [ -r "$2" ] || { echo "do: cannot read $2" >&2; exit 1; }
+        okfile=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+        keep "$1" "$okfile"
+        shift 2
+        ;;
+    --results) need "$@"; mkdir -p "$2" && results=$(cd "$2" && pwd); keep "$1" "$results"; shift 2 ;;
     --timeout | --build-timeout)
         need "$@"
         case $2 in '' | *[!0-9]*) echo "do: $1 wants seconds, not '$2'" >&2; exit 1 ;; esac
+        keep "$1" "$2"
         rt_opts="$rt_opts $1 $2"
         shift 2
         ;;
-    --memory) need "$@"; NGBENCH_MEMORY_MB=$2; shift 2 ;;
-    --filesize) need "$@"; NGBENCH_FILESIZE_MB=$2; shift 2 ;;
-    --keep-kat) rt_opts="$rt_opts --keep-kat"; shift ;;
+    --memory) need "$@"; keep "$1" "$2"; NGBENCH_MEMORY_MB=$2; shift 2 ;;
+    --filesize) need "$@"; keep "$1" "$2"; NGBENCH_FILESIZE_MB=$2; shift 2 ;;
+    --keep-kat) keep "$1"; rt_opts="$rt_opts --keep-kat"; shift ;;
     --restart) restart=1; shift ;;
     --list) list=1; shift ;;
     --run-one-internal) need "$@"; run_one_line=$2; shift 2 ;;
-    --) shift; break ;;
+    --plan) plan=1; shift ;;
+    --makefile) makefile=1; shift ;;
+    --summary) summary=1; shift ;;
+    --job) need "$@"; job=$2; shift 2 ;;
+    --shard)
+        need "$@"
+        case $2 in
+        [1-9]*/[1-9]*) shard=$2 ;;
+        *) echo "do: --shard wants K/N with 1 <= K <= N, not '$2'" >&2; exit 1 ;;
+        esac
+        [ "${shard%/*}" -le "${shard#*/}" ] 2>/dev/null || { echo "do: --shard wants K/N with 1 <= K <= N" >&2; exit 1; }
+        shift 2
+        ;;
+    --)
+        shift
+        for _a in "$@"; do dirs="$dirs$(q "$_a")"; done
+        break
+        ;;
     -*) echo "do: unknown option $1 (try --help)" >&2; exit 1 ;;
-    *) break ;;
+    *) dirs="$dirs$(q "$1")"; shift ;; # options may follow the directories
     esac
 done
+eval "set -- $dirs"
 case $jobs in '' | *[!0-9]* | 0) echo "do: -j wants a positive number" >&2; exit 1 ;; esac
 export NGBENCH_MEMORY_MB NGBENCH_FILESIZE_MB
 NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$top/kat/ngbench-kat}
@@ -217,73 +259,184 @@ if [ -n "$list" ]; then
 fi
 key=$( { cat "$targets"; echo "quick=$quick"; } | sha256sum | cut -c 1-16)
 cdir=$hostdir/campaigns/$key
-mkdir -p "$cdir"
-if [ -f "$cdir/id" ] && [ ! -f "$cdir/complete" ] && [ -z "$restart" ]; then
-    campaign=$(cat "$cdir/id")
-    event=resume
-else
-    campaign=c$(date -u +%Y%m%dT%H%M%SZ)-$$
-    echo "$campaign" >"$cdir/id.new" && mv "$cdir/id.new" "$cdir/id"
-    rm -f "$cdir/complete"
-    event=start
+
+# estimates: seconds each target took in its newest finished run on this host;
+# else the mean over the same implementation's other compiler lines; else 60
+estimate() {
+    awk -F "$tab" -v data="$hostdir/data" '
+        FILENAME == data {
+            if ($1 != "ngbench" || $10 != "status") next
+            t = $6 "/" $7 "/" $8 "/" $9; s = ""
+            for (i = 11; i <= NF; i++) if ($i ~ /^seconds=/) s = substr($i, 9) + 0
+            if (s != "") { sec[t] = s; impl = $6 "/" $7 "/" $8; isum[impl] += s; icnt[impl]++ }
+            next
+        }
+        {
+            t = $1; n = split(t, a, "/"); impl = a[1] "/" a[2] "/" a[3]
+            if (t in sec) e = sec[t] " measured"
+            else if (impl in icnt) e = int(isum[impl] / icnt[impl] + 0.5) " other-compilers"
+            else e = "60 default"
+            split(e, b, " ")
+            print $1 "\t" b[1] "\t" b[2]
+        }' FS=' ' "${hostdir}/data" FS="$tab" "$1" 2>/dev/null
+}
+[ -f "$hostdir/data" ] || : >"$hostdir/data"
+estimate "$targets" >"$targets.est"
+
+if [ -n "$plan" ]; then
+    echo "# ngbench campaign plan: $total jobs on $REC_HOST (selection $key${quick:+, quick tier})"
+    echo "# run one with: ./do [the same selection] --job ID; balanced shares: --shard K/N"
+    echo "# ID	estimated-seconds	estimate-source	compiler-line"
+    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2 "\t" $3; next } { print $1 "\t" e[$1] "\t" $4 }' \
+        "$targets.est" "$targets"
+    rm -f "$targets" "$targets.est" "$compilers"
+    exit 0
 fi
+if [ -n "$makefile" ]; then
+    # one rule per job, so that make -j (or its job server) schedules them
+    sel=
+    for a in "$@"; do sel="$sel$(q "$(cd "$a" && pwd)")"; done
+    echo "# ngbench campaign: $total jobs; run with make -j N -f THIS-FILE"
+    echo "# generated by ./do --makefile; the selection is repeated in every rule"
+    echo "DO = $top/do"
+    echo "SELECTION =$dosel$sel"
+    printf ".PHONY: all summary"; j=1; while [ $j -le "$total" ]; do printf " job%d" $j; j=$((j + 1)); done; echo
+    printf 'all: summary\n'
+    i=0
+    while IFS="$tab" read -r id rest; do
+        i=$((i + 1))
+        printf 'job%d:\n\t-$(DO) $(SELECTION) --job %s\n' "$i" "$id"
+    done <"$targets"
+    printf 'summary:'
+    j=1
+    while [ $j -le $i ]; do printf ' job%d' $j; j=$((j + 1)); done
+    printf '\n\t$(DO) $(SELECTION) --summary\n'
+    rm -f "$targets" "$targets.est" "$compilers"
+    exit 0
+fi
+
+# ---- the campaign: created once, under a lock, shared by every ./do of it ----
+mkdir -p "$cdir"
+if [ -n "$summary" ]; then
+    [ -f "$cdir/id" ] || { echo "do: no campaign for this selection yet" >&2; exit 1; }
+    event=summary
+else
+    event=$(NGBENCH_CDIR=$cdir NGBENCH_RESTART=$restart NGBENCH_PART=$job$shard with_lock "$cdir/lock" sh -c '
+        cdir=$NGBENCH_CDIR
+        if [ -f "$cdir/id" ] && [ ! -f "$cdir/complete" ] && { [ -z "$NGBENCH_RESTART" ] || [ -n "$NGBENCH_PART" ]; }; then
+            echo resume
+        else
+            echo "c$(date -u +%Y%m%dT%H%M%SZ)-$$" >"$cdir/id.new" && mv "$cdir/id.new" "$cdir/id"
+            rm -f "$cdir/complete"
+            echo start
+        fi')
+fi
+campaign=$(cat "$cdir/id")
 mv "$targets" "$cdir/targets"
+mv "$targets.est" "$cdir/estimates"
 mv "$compilers" "$cdir/compilers"
 
-# ---- the run's own records ----
+# ---- the run's own records: the whole block when a campaign starts or a
+# plain ./do resumes it; a single run record for one job or one shard ----
 runblock=$hostdir/work/run.$$
 : >"$runblock"
-record "$runblock" - - - - run "campaign=$campaign" "event=$event" "targets=$total" "quick=${quick:-0}" \
-    "okcompilers=$okfile" "start=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-hostinfo=$hostdir/work/hostinfo.$$
-"$libdir/hostinfo" >"$hostinfo" 2>"$hostinfo.warn"
-set --
-while IFS= read -r kv; do set -- "$@" "$kv"; done <"$hostinfo"
-while IFS= read -r w; do set -- "$@" "warning=${w#hostinfo: warning: }"; done <"$hostinfo.warn"
-record "$runblock" - - - - host "campaign=$campaign" "$@"
-sed 's/^hostinfo: /do: /' "$hostinfo.warn"
-rm -f "$hostinfo" "$hostinfo.warn"
-while IFS="$tab" read -r cid line; do
-    version=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
-    record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$version"
-done <"$cdir/compilers"
-append_block "$hostdir/data" "$runblock"
+if [ "$event" != summary ]; then
+    part=
+    [ -n "$job" ] && part="job=$job"
+    [ -n "$shard" ] && part="shard=$shard"
+    record "$runblock" - - - - run "campaign=$campaign" "event=$event" "targets=$total" "quick=${quick:-0}" \
+        "okcompilers=$okfile" "start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" ${part:+"$part"}
+    if [ "$event" = start ] || [ -z "$part" ]; then
+        hostinfo=$hostdir/work/hostinfo.$$
+        "$libdir/hostinfo" >"$hostinfo" 2>"$hostinfo.warn"
+        set --
+        while IFS= read -r kv; do set -- "$@" "$kv"; done <"$hostinfo"
+        while IFS= read -r w; do set -- "$@" "warning=${w#hostinfo: warning: }"; done <"$hostinfo.warn"
+        record "$runblock" - - - - host "campaign=$campaign" "$@"
+        sed 's/^hostinfo: /do: /' "$hostinfo.warn"
+        rm -f "$hostinfo" "$hostinfo.warn"
+        while IFS="$tab" read -r cid line; do
+            version=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
+            record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$version"
+        done <"$cdir/compilers"
+    fi
+    append_block "$hostdir/data" "$runblock"
+fi
 rm -f "$runblock"
 
-todo=$cdir/todo
+# ---- what this invocation runs ----
+todo=$cdir/todo.$$
 done_targets >"$cdir/done"
 awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d) { print FNR "\t" $0 }' "$cdir/done" "$cdir/targets" >"$todo"
+if [ -n "$job" ]; then
+    if ! cut -f 1 "$cdir/targets" | grep -qxF "$job"; then
+        echo "do: no job '$job' in this selection (see ./do --plan)" >&2
+        rm -f "$todo"
+        exit 1
+    fi
+    awk -F "$tab" -v j="$job" '$2 == j' "$todo" >"$todo.1" && mv "$todo.1" "$todo"
+fi
+if [ -n "$shard" ]; then
+    # longest first onto the least loaded of N shards, over the whole campaign
+    # so that every shard computes the same split
+    k=${shard%/*}
+    n=${shard#*/}
+    sort -t "$tab" -k 2,2nr -k 1,1 "$cdir/estimates" | awk -F "$tab" -v n="$n" -v k="$k" '{
+            best = 1; for (s = 2; s <= n; s++) if (load[s] < load[best]) best = s
+            load[best] += $2; if (best == k) print $1 }' >"$todo.mine"
+    awk -F "$tab" 'FILENAME == ARGV[1] { m[$0] = 1; next } ($2 in m)' "$todo.mine" "$todo" >"$todo.1"
+    mv "$todo.1" "$todo"
+    rm -f "$todo.mine"
+fi
 left=$(wc -l <"$todo")
-echo "do: campaign $campaign ($event): $total targets, $((total - left)) already done, $left to run${quick:+, quick tier}"
-echo "do: results in $hostdir"
+[ "$event" = summary ] && left=0
+if [ "$event" != summary ]; then
+    echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}"
+    echo "do: results in $hostdir"
+fi
 
 if [ "$jobs" -gt 1 ] && [ "$left" -gt 1 ]; then
-    # each line runs in its own ./do --run-one, N at a time
+    # each line runs in its own ./do --run-one-internal, N at a time
     export NGBENCH_DO_CAMPAIGN=$campaign NGBENCH_DO_CDIR=$cdir NGBENCH_DO_TOTAL=$total NGBENCH_DO_RTOPTS=$rt_opts
     tr '\n' '\0' <"$todo" | xargs -0 -P "$jobs" -n 1 sh "$top/do" --results "$results" --run-one-internal
-else
+elif [ "$left" -gt 0 ]; then
     while IFS= read -r jobline; do
         run_one "$jobline" </dev/null
     done <"$todo"
 fi
+rm -f "$todo"
 
-# ---- summary ----
+# ---- summary: this invocation's targets (a job's or a shard's), or all ----
 done_targets >"$cdir/done"
-left=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d)' "$cdir/done" "$cdir/targets" | wc -l)
-[ "$left" -eq 0 ] && : >"$cdir/complete"
+remaining=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d)' "$cdir/done" "$cdir/targets" | wc -l)
+[ "$remaining" -eq 0 ] && : >"$cdir/complete"
+scope=$cdir/scope.$$
+if [ -n "$job" ]; then
+    printf '%s\n' "$job" >"$scope"
+else
+    cut -f 1 "$cdir/targets" >"$scope"
+fi
 echo
 printf '%-40s %-14s %-11s %s\n' "implementation" "compiler" "status" "(kat / checks)"
-awk -v c="campaign=$campaign" '$1 == "ngbench" && $11 == c && ($10 == "status" || $10 == "done") {
+awk -v c="campaign=$campaign" '
+    FILENAME == ARGV[1] { want[$0] = 1; next }
+    $1 == "ngbench" && $11 == c && ($10 == "status" || $10 == "done") {
         t = $6 "/" $7 "/" $8 "/" $9
+        if (!(t in want)) next
         if ($10 == "done") { ok[t] = 1; next }
-        delete f; for (i = 12; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) }
+        split("", f); for (i = 12; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) }
         line[t] = sprintf("%-40s %-14s %-11s (%s / %s)", $7 "/" $8, $9, f["status"], f["kat"], f["checks"])
         st[t] = f["status"]
     }
-    END { for (t in line) if (ok[t]) print line[t] }' "$hostdir/data" | sort
-bad=$(awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "status" && $11 == c && $13 !~ /^status=(PASS|NOKAT)$/' "$hostdir/data" | wc -l)
-if [ "$left" -gt 0 ]; then
-    echo "do: $left target(s) not finished; run the same ./do again to resume campaign $campaign"
+    END {
+        for (t in line) if (ok[t]) { print line[t]; if (st[t] != "PASS" && st[t] != "NOKAT") bad++ }
+        if (bad) print bad > "/dev/stderr"
+    }' "$scope" "$hostdir/data" 2>"$scope.bad" | sort
+bad=$(cat "$scope.bad" 2>/dev/null)
+rm -f "$scope" "$scope.bad"
+if [ "$remaining" -gt 0 ] && [ -z "$job$shard" ]; then
+    echo "do: $remaining target(s) not finished; run the same ./do again to resume campaign $campaign"
     exit 1
 fi
-[ "$bad" -eq 0 ]
+[ -n "$job$shard" ] && [ "$remaining" -gt 0 ] && echo "do: campaign $campaign: $remaining target(s) left for other jobs or shards"
+[ -z "$bad" ]

@@ -1,0 +1,51 @@
+#!/bin/sh
+# do-campaign.sh - a campaign split up gives the same records (apart from
+# timings) as a single run: --shard 1/2 + 2/2, the generated makefile under
+# make -j2, and GNU parallel over the --plan job list (where installed).
+# Then --plan estimates from the finished runs.
+set -u
+. "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
+setup do-campaign
+printf '@cc %s -O2\n@cc-O1 %s -O1\n' "$cc" "$cc" >"$work/okcompilers"
+set -- "$fix/crypto_sign/toysig" "$fix/crypto_kem/toykem" "$fix/crypto_sign/niccssig" "$fix/crypto_sign/badkatsig"
+sel() { echo --okcompilers "$work/okcompilers" --no-measure "$@"; }
+same() { # same NAME DATA: the stable records of DATA equal the single run's
+    stable_records "$2" >"$work/$1.stable"
+    if cmp -s "$work/ref.stable" "$work/$1.stable"; then
+        ok "$1: the same records as a single run"
+    else
+        bad "$1: records differ from a single run's:"
+        diff "$work/ref.stable" "$work/$1.stable" | head -n 10
+    fi
+}
+
+"$datadir/do" --results "$work/ref" $(sel "$@") >"$work/ref.out" 2>&1
+stable_records "$work/ref/testhost/data" >"$work/ref.stable"
+[ "$(grep -c ' done' "$work/ref.stable")" -eq 8 ] && ok "single run: 8 targets" || bad "single run incomplete"
+
+"$datadir/do" --results "$work/sh" $(sel "$@") --shard 1/2 >"$work/sh1.out" 2>&1
+n1=$(grep -c ' done ' "$work/sh/testhost/data")
+"$datadir/do" --results "$work/sh" $(sel "$@") --shard 2/2 >"$work/sh2.out" 2>&1
+n2=$(($(grep -c ' done ' "$work/sh/testhost/data") - n1))
+[ "$n1" -ge 1 ] && [ "$n2" -ge 1 ] && [ $((n1 + n2)) -eq 8 ] && ok "shards ran $n1 + $n2 targets" ||
+    bad "shards ran $n1 + $n2 targets"
+same shards "$work/sh/testhost/data"
+
+"$datadir/do" --results "$work/mk" $(sel "$@") --makefile >"$work/campaign.mk"
+make -s -j2 -f "$work/campaign.mk" >"$work/mk.out" 2>&1
+same "make -j2" "$work/mk/testhost/data"
+
+if command -v parallel >/dev/null 2>&1 && parallel --version 2>/dev/null | grep -q GNU; then
+    "$datadir/do" --results "$work/par" $(sel "$@") --plan | grep -v '^#' | cut -f 1 |
+        parallel -j 2 "$datadir/do" --results "$work/par" $(sel "$@") --job {} >"$work/par.out" 2>&1
+    same "parallel -j2" "$work/par/testhost/data"
+else
+    echo "skipped: GNU parallel not installed"
+fi
+
+"$datadir/do" --results "$work/ref" $(sel "$@") --plan >"$work/plan"
+[ "$(grep -c '	measured	' "$work/plan")" -eq 8 ] && ok "--plan estimates every job from the finished run" ||
+    { bad "--plan estimates:"; cat "$work/plan"; }
+"$datadir/do" --results "$work/ref" $(sel "$@") --job no/such/job/here >/dev/null 2>&1 &&
+    bad "--job with an unknown ID should fail" || ok "--job with an unknown ID fails"
+exit $((fails > 0))
