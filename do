@@ -146,7 +146,8 @@ export NGBENCH_MEMORY_MB NGBENCH_FILESIZE_MB
 NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$top/kat/ngbench-kat}
 export NGBENCH_KAT_TOOL
 NGBENCH_STATS=${NGBENCH_STATS:-$top/measure/ngbench-stats}
-export NGBENCH_STATS
+NGBENCH_APIH=${NGBENCH_APIH:-$top/harness/ngbench-apih}
+export NGBENCH_STATS NGBENCH_APIH
 [ -x "$NGBENCH_KAT_TOOL" ] || {
     echo "do: $NGBENCH_KAT_TOOL is missing: run ./configure && make first" >&2
     exit 1

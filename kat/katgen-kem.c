@@ -74,6 +74,11 @@ int main(int argc, char **argv)
         katgen_print_hex(o.out, "SS", ss, ss_len);
         fputc('\n', o.out);
     }
+    katgen_free(pk);
+    katgen_free(sk);
+    katgen_free(ss);
+    katgen_free(ss2);
+    katgen_free(ct);
     if (fflush(o.out) != 0 || ferror(o.out)) {
         perror("katgen-kem: write");
         return 1;

@@ -70,6 +70,10 @@ int main(int argc, char **argv)
         if (rc != 0)
             katgen_fail(&o, i, "sig_verify rejected the signature just made (returned %d)", rc);
     }
+    katgen_free(pk);
+    katgen_free(sk);
+    katgen_free(sn);
+    katgen_free(m);
     if (fflush(o.out) != 0 || ferror(o.out)) {
         perror("katgen-sig: write");
         return 1;

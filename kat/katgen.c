@@ -100,6 +100,11 @@ unsigned char *katgen_alloc(unsigned long long n)
     return p + GUARD;
 }
 
+void katgen_free(unsigned char *buf)
+{
+    free(buf - GUARD);
+}
+
 void katgen_fail(const katgen_opts *o, int record, const char *fmt, ...)
 {
     va_list ap;

@@ -26,6 +26,7 @@ void katgen_print_hex(FILE *f, const char *name, const unsigned char *b, unsigne
 
 /* A buffer of n usable bytes with guard bytes on both sides. */
 unsigned char *katgen_alloc(unsigned long long n);
+void katgen_free(unsigned char *buf);
 /* Reports (stderr) a call that wrote outside buf's n bytes, counts it in
  * katgen_guard_violations and restores the guard. */
 extern int katgen_guard_violations;
