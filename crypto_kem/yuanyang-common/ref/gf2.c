@@ -15,15 +15,6 @@ static unsigned popcount64(uint64_t x)
     return (unsigned)((x * 0x0101010101010101u) >> 56);
 }
 
-/* r = x * a (r != a). */
-static void rotl1(uint64_t r[YY_W], const uint64_t a[YY_W])
-{
-    size_t w;
-    r[0] = (a[0] << 1) | (a[YY_W - 1] >> 63);
-    for (w = 1; w < YY_W; w++)
-        r[w] = (a[w] << 1) | (a[w - 1] >> 63);
-}
-
 static unsigned bit(const uint64_t a[YY_W], size_t i)
 {
     return (unsigned)(a[i / 64] >> (i % 64)) & 1u;
@@ -38,24 +29,30 @@ void yy_gf2_from_small(uint64_t r[YY_W], const int8_t a[YY_D])
         r[i / 64] |= (uint64_t)((unsigned)(a[i] + a[i + YY_N]) & 1u) << (i % 64);
 }
 
-/* Shift-and-add over the bits of a, each one masking a rotation of b. */
+/* Comb multiplication: for each bit position s of a word (high to low), the
+ * words of a whose bit s is set add b at their word offset, and the
+ * double-length accumulator moves up one bit between positions. The product
+ * (degree < 2n) then folds onto x^n = 1. Masks, not branches, select. */
 void yy_gf2_mul(uint64_t r[YY_W], const uint64_t a[YY_W], const uint64_t b[YY_W])
 {
-    uint64_t acc[YY_W] = {0}, cur[YY_W], nxt[YY_W];
-    size_t i, w;
+    uint64_t acc[2 * YY_W] = {0};
+    size_t i, j, w;
+    int s;
 
-    for (w = 0; w < YY_W; w++)
-        cur[w] = b[w];
-    for (i = 0; i < YY_N; i++) {
-        uint64_t mask = -(uint64_t)bit(a, i);
-        for (w = 0; w < YY_W; w++)
-            acc[w] ^= cur[w] & mask;
-        rotl1(nxt, cur);
-        for (w = 0; w < YY_W; w++)
-            cur[w] = nxt[w];
+    for (s = 63; s >= 0; s--) {
+        for (i = 0; i < YY_W; i++) {
+            uint64_t mask = -((a[i] >> s) & 1);
+            for (j = 0; j < YY_W; j++)
+                acc[i + j] ^= b[j] & mask;
+        }
+        if (s > 0) {
+            for (w = 2 * YY_W - 1; w > 0; w--)
+                acc[w] = (acc[w] << 1) | (acc[w - 1] >> 63);
+            acc[0] <<= 1;
+        }
     }
     for (w = 0; w < YY_W; w++)
-        r[w] = acc[w];
+        r[w] = acc[w] ^ acc[w + YY_W];
 }
 
 /* a^2 = sum a_i x^(2i mod n): squaring is a permutation plus folding. */
@@ -120,24 +117,27 @@ void yy_gf2_rotl_secret(uint64_t r[YY_W], const uint64_t a[YY_W], unsigned k)
 }
 
 /* With b reversed (rev_j = b_(-j mod n)), x^k * rev has b_(k-j) at j, so
- * dot[k] is the weight of a AND (x^k * rev). */
-void yy_gf2_intconv(uint16_t dot[YY_N], const uint64_t a[YY_W], const uint64_t b[YY_W])
+ * dot[k] is the weight of a AND (x^k * rev). The 64 bit-rotations of rev are
+ * made once; x^k * rev for k = 64 m + t is rotation t moved by m words. Only
+ * the first aw words of a may be nonzero (callers know their degree). */
+void yy_gf2_intconv(uint16_t dot[YY_N], const uint64_t a[YY_W], size_t aw, const uint64_t b[YY_W])
 {
-    uint64_t cur[YY_W] = {0}, nxt[YY_W];
-    size_t i, w;
+    uint64_t rev[YY_W] = {0}, rot[64][YY_W];
+    size_t i, m, t, w;
 
     for (i = 0; i < YY_N; i++) {
         size_t j = (YY_N - i) % YY_N;
-        cur[j / 64] |= (uint64_t)bit(b, i) << (j % 64);
+        rev[j / 64] |= (uint64_t)bit(b, i) << (j % 64);
     }
-    for (i = 0; i < YY_N; i++) {
-        unsigned sum = 0;
-        for (w = 0; w < YY_W; w++)
-            sum += popcount64(a[w] & cur[w]);
-        dot[i] = (uint16_t)sum;
-        rotl1(nxt, cur);
-        for (w = 0; w < YY_W; w++)
-            cur[w] = nxt[w];
+    for (t = 0; t < 64; t++)
+        yy_gf2_rotl(rot[t], rev, (unsigned)t);
+    for (m = 0; m < YY_W; m++) {
+        for (t = 0; t < 64; t++) {
+            unsigned sum = 0;
+            for (w = 0; w < aw; w++)
+                sum += popcount64(a[w] & rot[t][(w + YY_W - m) % YY_W]);
+            dot[64 * m + t] = (uint16_t)sum;
+        }
     }
 }
 

@@ -142,7 +142,7 @@ void yy_decrypt(unsigned char msg[YY_S], const unsigned char sk[YY_SK_BYTES],
         size_t j = YY_Q4 - i, src = YY_Q4 + i;
         p[j / 64] |= ((y[src / 64] >> (src % 64)) & 1) << (j % 64);
     }
-    yy_gf2_intconv(dot, p, finv);
+    yy_gf2_intconv(dot, p, YY_Q4 / 64 + 1, finv); /* p has degree <= d/4 */
     for (i = 1; i < YY_N; i++) {
         uint32_t eq = (((uint32_t)dot[YY_N - i] ^ hw) - 1) >> 31;
         ov |= (uint32_t)i & -eq;

@@ -21,6 +21,12 @@ static uint16_t mulq(uint32_t a, uint32_t b)
     return (uint16_t)((a * b) % YY_Q);
 }
 
+/* x mod q for x < 2q, without a branch. */
+static uint16_t csubq(uint32_t x)
+{
+    return (uint16_t)(x - (YY_Q & -((YY_Q - 1 - x) >> 31)));
+}
+
 static uint16_t powq(uint32_t a, uint32_t e)
 {
     uint32_t r = 1;
@@ -66,6 +72,31 @@ void yy_poly_from_small(uint16_t r[YY_D], const int8_t a[YY_D])
         r[i] = (uint16_t)((uint32_t)(a[i] + YY_Q) % YY_Q); /* a[i] >= -128 > -q */
 }
 
+/* Butterflies run over 8 coefficients at a time (every level has at least
+ * D >= 8 per half): a fixed trip count over non-aliasing halves is what lets
+ * compilers vectorize them at -O2. */
+#define CHUNK 8
+
+static void ntt_chunk(uint16_t *restrict lo, uint16_t *restrict hi, uint32_t zeta)
+{
+    size_t j;
+    for (j = 0; j < CHUNK; j++) {
+        uint32_t t = (zeta * hi[j]) % YY_Q, x = lo[j];
+        hi[j] = csubq(x + YY_Q - t);
+        lo[j] = csubq(x + t);
+    }
+}
+
+static void invntt_chunk(uint16_t *restrict lo, uint16_t *restrict hi, uint32_t zinv)
+{
+    size_t j;
+    for (j = 0; j < CHUNK; j++) {
+        uint32_t x = lo[j], y = hi[j];
+        lo[j] = csubq(x + y);
+        hi[j] = (uint16_t)((zinv * (x + YY_Q - y)) % YY_Q);
+    }
+}
+
 void yy_poly_ntt(uint16_t a[YY_D])
 {
     uint16_t pw[ORDER];
@@ -76,11 +107,8 @@ void yy_poly_ntt(uint16_t a[YY_D])
     for (len = YY_D / 2; len >= NTT_D; len >>= 1) {
         for (start = 0; start < YY_D; start += 2 * len) {
             uint32_t zeta = pw[bitrev(k++)];
-            for (j = start; j < start + len; j++) {
-                uint32_t t = mulq(zeta, a[j + len]);
-                a[j + len] = (uint16_t)((a[j] + YY_Q - t) % YY_Q);
-                a[j] = (uint16_t)((a[j] + t) % YY_Q);
-            }
+            for (j = start; j < start + len; j += CHUNK)
+                ntt_chunk(a + j, a + j + len, zeta);
         }
     }
 }
@@ -98,31 +126,26 @@ void yy_poly_invntt(uint16_t a[YY_D])
         for (start = 0; start < YY_D; start += 2 * len) {
             unsigned k = (unsigned)(YY_D / (2 * len) + start / (2 * len));
             uint32_t zinv = pw[ORDER - bitrev(k)]; /* psi^-bitrev(k); bitrev(k) >= 1 */
-            for (j = start; j < start + len; j++) {
-                uint32_t x = a[j], y = a[j + len];
-                a[j] = (uint16_t)((x + y) % YY_Q);
-                a[j + len] = mulq(zinv, x + YY_Q - y);
-            }
+            for (j = start; j < start + len; j += CHUNK)
+                invntt_chunk(a + j, a + j + len, zinv);
         }
     }
     for (j = 0; j < YY_D; j++)
         a[j] = mulq(scale, a[j]);
 }
 
-/* r = a * b mod (x^D - gamma). Sums of D products of two values below q fit
- * in 32 bits for every set (16 * 7680^2 < 2^30). */
+/* r = a * b mod (x^D - gamma): the full product, then x^D = gamma. Sums of
+ * D products of two values below q fit in 32 bits for every set
+ * (16 * 7680^2 < 2^30). r may alias a or b. */
 static void residue_mul(uint16_t r[NTT_D], const uint16_t a[NTT_D], const uint16_t b[NTT_D], uint32_t gamma)
 {
-    uint32_t lo[NTT_D] = {0}, hi[NTT_D] = {0};
+    uint32_t acc[2 * NTT_D] = {0};
     size_t i, j;
-    for (i = 0; i < NTT_D; i++) {
-        for (j = 0; j < NTT_D - i; j++)
-            lo[i + j] += (uint32_t)a[i] * b[j];
-        for (; j < NTT_D; j++)
-            hi[i + j - NTT_D] += (uint32_t)a[i] * b[j];
-    }
     for (i = 0; i < NTT_D; i++)
-        r[i] = (uint16_t)((lo[i] + mulq(gamma, hi[i] % YY_Q)) % YY_Q);
+        for (j = 0; j < NTT_D; j++)
+            acc[i + j] += (uint32_t)a[i] * b[j];
+    for (i = 0; i < NTT_D; i++)
+        r[i] = (uint16_t)((acc[i] + gamma * (acc[i + NTT_D] % YY_Q)) % YY_Q);
 }
 
 void yy_poly_basemul(uint16_t r[YY_D], const uint16_t a[YY_D], const uint16_t b[YY_D])
@@ -134,34 +157,51 @@ void yy_poly_basemul(uint16_t r[YY_D], const uint16_t a[YY_D], const uint16_t b[
         residue_mul(r + blk * NTT_D, a + blk * NTT_D, b + blk * NTT_D, residue_gamma(pw, blk));
 }
 
-/* The inverse in GF(q^D) = F_q[x]/(x^D - gamma) by the norm: with
- * q = 1 (mod D), Frobenius is a -> a^q: sum a_i x^i -> sum a_i (c x)^i,
- * c = gamma^((q-1)/D). P = a^q a^(q^2) ... a^(q^(D-1)) makes N = a P the norm,
- * an element of F_q, zero exactly when a = 0; then a^-1 = P N^-1.
- * Returns the norm. */
+/* r = sigma^j(x), sigma the Frobenius a -> a^q of GF(q^D). With q = 1
+ * (mod D), x^q = c x in F_q[x]/(x^D - gamma), c = gamma^((q-1)/D), so
+ * sigma^j multiplies coefficient i by c^(i j). */
+static void frobenius(uint16_t r[NTT_D], const uint16_t x[NTT_D], uint32_t c, unsigned j)
+{
+    uint32_t cj = powq(c, j), f = 1;
+    size_t i;
+    for (i = 0; i < NTT_D; i++) {
+        r[i] = mulq(x[i], f);
+        f = mulq(f, cj);
+    }
+}
+
+/* The inverse in GF(q^D) = F_q[x]/(x^D - gamma) through the norm
+ * N = a sigma(a) ... sigma^(D-1)(a), an element of F_q that is zero exactly
+ * when a is: a^-1 = N^-1 sigma(a) ... sigma^(D-1)(a). The product of
+ * conjugates is built by doubling (Itoh-Tsujii): U_k = a sigma(a) ...
+ * sigma^(2^k - 2)(a) gives U_(k+1) = U_k sigma^(2^k - 1)(U_k)
+ * sigma^(2^(k+1) - 2)(a), and sigma(U_t) (2^t = D) is the wanted product.
+ * Returns N. */
 static uint16_t residue_inv(uint16_t r[NTT_D], const uint16_t a[NTT_D], uint32_t gamma)
 {
-    uint16_t c[NTT_D], conj[NTT_D], p[NTT_D], n[NTT_D];
-    uint32_t frob = powq(gamma, (YY_Q - 1) / NTT_D), ninv;
-    size_t i, t;
+    uint16_t u[NTT_D], t[NTT_D], p[NTT_D];
+    uint32_t c = powq(gamma, (YY_Q - 1) / NTT_D), n, ninv;
+    unsigned m; /* 2^k, for u = U_k */
+    size_t i;
 
-    c[0] = 1;
+    for (i = 0; i < NTT_D; i++)
+        u[i] = a[i];
+    for (m = 2; m < NTT_D; m <<= 1) { /* u = U_1 = a */
+        frobenius(t, u, c, m - 1);
+        residue_mul(u, u, t, gamma);
+        frobenius(t, a, c, 2 * m - 2);
+        residue_mul(u, u, t, gamma);
+    }
+    frobenius(p, u, c, 1);
+    /* N = (a p)_0 = a_0 p_0 + gamma sum_(i>0) a_i p_(D-i) */
+    n = 0;
     for (i = 1; i < NTT_D; i++)
-        c[i] = mulq(c[i - 1], frob);
-    for (i = 0; i < NTT_D; i++) {
-        conj[i] = a[i];
-        p[i] = (uint16_t)(i == 0);
-    }
-    for (t = 1; t < NTT_D; t++) {
-        for (i = 0; i < NTT_D; i++)
-            conj[i] = mulq(conj[i], c[i]);
-        residue_mul(p, p, conj, gamma);
-    }
-    residue_mul(n, a, p, gamma);
-    ninv = powq(n[0], YY_Q - 2); /* 0 stays 0 */
+        n += (uint32_t)a[i] * p[NTT_D - i];
+    n = (mulq(gamma, n % YY_Q) + (uint32_t)a[0] * p[0]) % YY_Q;
+    ninv = powq(n, YY_Q - 2); /* 0 stays 0 */
     for (i = 0; i < NTT_D; i++)
         r[i] = mulq(p[i], ninv);
-    return n[0];
+    return (uint16_t)n;
 }
 
 int yy_poly_baseinv(uint16_t r[YY_D], const uint16_t a[YY_D])

@@ -107,8 +107,9 @@ void yy_gf2_inv(uint64_t r[YY_W], const uint64_t a[YY_W]);
 void yy_gf2_rotl(uint64_t r[YY_W], const uint64_t a[YY_W], unsigned k);
 /* The same for a secret k in [0, n), in time independent of k. */
 void yy_gf2_rotl_secret(uint64_t r[YY_W], const uint64_t a[YY_W], unsigned k);
-/* dot[k] = sum_j a_j b_{(k-j) mod n} over the integers, k in [0, n). */
-void yy_gf2_intconv(uint16_t dot[YY_N], const uint64_t a[YY_W], const uint64_t b[YY_W]);
+/* dot[k] = sum_j a_j b_{(k-j) mod n} over the integers, k in [0, n), for
+ * an a whose words from aw on are zero. */
+void yy_gf2_intconv(uint16_t dot[YY_N], const uint64_t a[YY_W], size_t aw, const uint64_t b[YY_W]);
 unsigned yy_gf2_weight(const uint64_t *a, size_t words);
 
 /* ---- pack.c: the public-key and ciphertext encodings (spec §7) ---- */
