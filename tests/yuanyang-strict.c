@@ -8,8 +8,9 @@
  * ciphertext, and of H_pk or pk inside sk, gives the implicit-rejection
  * secret PH512(K' || ct || 0x2B) and never the original one; that wrong
  * lengths (ULLONG_MAX included) and NULL pointers are refused without writing
- * anything; and that hostile inputs of the right length decapsulate
- * deterministically. Buffers have exactly the sizes the getters claim, so a
+ * anything; that hostile inputs of the right length decapsulate
+ * deterministically; and that the inverses behind keygen are inverses (and a
+ * non-unit is refused). Buffers have exactly the sizes the getters claim, so a
  * sanitizer build of this program catches any out-of-bounds access. */
 #include <limits.h>
 #include <stdio.h>
@@ -183,6 +184,35 @@ int main(void)
     rejection_secret(want, sk, ct2);
     CHECK(equal_hex(want, SS, SS_CORR), "rejection secret vector (corrected c_0)");
     expect_dec(sk, ct2, want, "corrected c_0 still gives the rejection secret");
+
+    /* the inverses behind keygen: f f^-1 = 1 in R_q and f F2inv = 1 mod
+     * (2, x^n + 1); a polynomial with a zero NTT residue is refused (a path
+     * the KATs never take) */
+    {
+        int8_t f[YY_D];
+        uint16_t fh[YY_D], inv[YY_D];
+        uint64_t fb[YY_W], f2[YY_W], one[YY_W];
+        for (i = 0; i < YY_D; i++)
+            f[i] = (int8_t)(sk[i] < 128 ? sk[i] : sk[i] - 256);
+        yy_poly_from_small(fh, f);
+        yy_poly_ntt(fh);
+        CHECK(yy_poly_baseinv(inv, fh) == 0, "f is invertible mod q");
+        yy_poly_basemul(inv, inv, fh);
+        yy_poly_invntt(inv);
+        for (i = 0; i < YY_D; i++)
+            CHECK(inv[i] == (i == 0), "f f^-1 = 1 mod q");
+        for (i = 0; i < YY_D >> YY_NTT_LEVELS; i++)
+            fh[3 * (YY_D >> YY_NTT_LEVELS) + i] = 0;
+        CHECK(yy_poly_baseinv(inv, fh) == -1, "a zero residue is not invertible");
+        yy_gf2_from_small(fb, f);
+        for (i = 0; i < YY_W; i++)
+            f2[i] = 0;
+        for (i = 0; i < YY_N; i++)
+            f2[i / 64] |= (uint64_t)(sk[YY_SK_F2INV + i] & 1) << (i % 64);
+        yy_gf2_mul(one, fb, f2);
+        for (i = 0; i < YY_W; i++)
+            CHECK(one[i] == (i == 0), "f F2inv = 1 mod (2, x^n + 1)");
+    }
 
     /* every byte of ct changed in turn (a different bit each time, so both
      * the packed part and u are covered): never the original secret */
