@@ -14,7 +14,8 @@
 #define YY_NB_CT 11     /* bits per ciphertext group */
 #define YY_NB_PK 52     /* bits per public-key group (base q, 4 per group) */
 
-/* Sampler thresholds (7-bit, cumulative): f and g, s, e. */
+/* Sampler thresholds (7-bit, cumulative): f and g, s, e. e is drawn but
+ * never used (spec §12.2), so YY_T_E only documents the set. */
 #define YY_T_F {34, 89, 117, 126, 128}
 #define YY_T_S {36, 92, 119, 127, 128}
 #define YY_T_E {51, 113, 127, 128, 128}

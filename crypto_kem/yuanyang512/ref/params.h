@@ -14,7 +14,8 @@
 #define YY_NB_CT 10     /* bits per ciphertext group */
 #define YY_NB_PK 46     /* bits per public-key group (base q, 4 per group) */
 
-/* Sampler thresholds (7-bit, cumulative): f and g, s, e. */
+/* Sampler thresholds (7-bit, cumulative): f and g, s, e. e is drawn but
+ * never used (spec §12.2), so YY_T_E only documents the set. */
 #define YY_T_F {30, 81, 111, 123, 127}
 #define YY_T_S {30, 79, 109, 123, 127}
 #define YY_T_E {32, 85, 114, 125, 128}
