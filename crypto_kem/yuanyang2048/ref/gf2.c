@@ -1,0 +1,3 @@
+/* gf2.c - yuanyang-2048: binary polynomials mod x^n + 1.
+ * Shared code; the parameters are this directory's params.h. */
+#include "../../yuanyang-common/ref/gf2.c"

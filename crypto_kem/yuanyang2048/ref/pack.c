@@ -1,0 +1,3 @@
+/* pack.c - yuanyang-2048: the public-key and ciphertext encodings.
+ * Shared code; the parameters are this directory's params.h. */
+#include "../../yuanyang-common/ref/pack.c"

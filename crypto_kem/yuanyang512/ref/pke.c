@@ -1,0 +1,3 @@
+/* pke.c - yuanyang-512: deterministic encryption, decryption.
+ * Shared code; the parameters are this directory's params.h. */
+#include "../../yuanyang-common/ref/pke.c"
