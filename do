@@ -30,6 +30,8 @@ Running
   --memory MB        address-space limit for builds and runs (default 8192)
   --filesize MB      file-size limit (default 8192)
   --keep-kat         keep generated KAT files that pass (default: keep their digests)
+  --no-sandbox       run builds and implementations without ngbench-sandbox (the
+                     limits and the guards against writes and sockets still apply)
 Measurement (after the checks, for every target that built and ran)
   --no-measure       stop after the functional checks
   --no-profile       skip the ICCS helper profile
@@ -55,7 +57,8 @@ Campaigns over many cores and hosts (see README.md, "Campaigns")
 
 Statuses: PASS, FAIL (KAT differs: the first differing record is named),
 CRYPTOFAIL (KAT matches but a functional check fails), NOKAT (no manifest),
-BUILDFAIL, CRASH, TIMEOUT. Exit status 0 when every target is PASS or NOKAT.
+BUILDFAIL, CRASH, TIMEOUT, VIOLATION (tried to write outside its directory
+or to open a socket). Exit status 0 when every target is PASS or NOKAT.
 Record kinds and fields: doc/records.md. Environment: NGBENCH_HOST names the
 host in records (default: hostname).
 USAGE
@@ -115,6 +118,7 @@ while [ $# -gt 0 ]; do
     --memory) need "$@"; keep "$1" "$2"; NGBENCH_MEMORY_MB=$2; shift 2 ;;
     --filesize) need "$@"; keep "$1" "$2"; NGBENCH_FILESIZE_MB=$2; shift 2 ;;
     --keep-kat) keep "$1"; rt_opts="$rt_opts --keep-kat"; shift ;;
+    --no-sandbox) keep "$1"; NGBENCH_NO_SANDBOX=1; export NGBENCH_NO_SANDBOX; shift ;;
     --restart) restart=1; shift ;;
     --list) list=1; shift ;;
     --run-one-internal) need "$@"; run_one_line=$2; shift 2 ;;
@@ -147,7 +151,14 @@ NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$top/kat/ngbench-kat}
 export NGBENCH_KAT_TOOL
 NGBENCH_STATS=${NGBENCH_STATS:-$top/measure/ngbench-stats}
 NGBENCH_APIH=${NGBENCH_APIH:-$top/harness/ngbench-apih}
-export NGBENCH_STATS NGBENCH_APIH
+NGBENCH_SANDBOX=${NGBENCH_SANDBOX:-$top/harness/ngbench-sandbox}
+export NGBENCH_STATS NGBENCH_APIH NGBENCH_SANDBOX
+if [ -n "${NGBENCH_NO_SANDBOX:-}" ] || [ ! -x "$NGBENCH_SANDBOX" ]; then
+    NGBENCH_SANDBOX_LEVEL="none"
+else
+    NGBENCH_SANDBOX_LEVEL=$("$NGBENCH_SANDBOX" --probe | tr ' ' ',')
+fi
+export NGBENCH_SANDBOX_LEVEL
 [ -x "$NGBENCH_KAT_TOOL" ] || {
     echo "do: $NGBENCH_KAT_TOOL is missing: run ./configure && make first" >&2
     exit 1
@@ -353,7 +364,7 @@ if [ "$event" != summary ]; then
         set --
         while IFS= read -r kv; do set -- "$@" "$kv"; done <"$hostinfo"
         while IFS= read -r w; do set -- "$@" "warning=${w#hostinfo: warning: }"; done <"$hostinfo.warn"
-        record "$runblock" - - - - host "campaign=$campaign" "$@"
+        record "$runblock" - - - - host "campaign=$campaign" "$@" "sandbox=$NGBENCH_SANDBOX_LEVEL"
         sed 's/^hostinfo: /do: /' "$hostinfo.warn"
         rm -f "$hostinfo" "$hostinfo.warn"
         while IFS="$tab" read -r cid line; do

@@ -27,7 +27,14 @@ crypto_sign/overrunsig/ref CRYPTOFAIL
 crypto_sign/acceptsig/ref CRYPTOFAIL
 crypto_sign/liesig/ref FAIL
 crypto_kem/leakkem/ref CRYPTOFAIL
+crypto_sign/escapesig/ref VIOLATION
 EOT
+grep ' violation ' "$data" | grep -q 'escapesig.*what=write-outside-scratch target=/tmp/ngbench-escapesig-was-here' &&
+    grep ' violation ' "$data" | grep -q 'escapesig.*what=socket' &&
+    ok "escapesig: its write outside the scratch directory and its socket are reported" ||
+    bad "escapesig: violations not reported"
+[ ! -e /tmp/ngbench-escapesig-was-here ] && ok "escapesig: the file it tried to write does not exist" ||
+    bad "escapesig: /tmp/ngbench-escapesig-was-here exists"
 
 grep -q ' kat .*status=FAIL.*first%20differing%20record:%203' "$data" &&
     ok "badkatsig: the KAT record names record 3 as the first that differs" ||
@@ -40,7 +47,7 @@ grep ' check ' "$data" | grep 'overrunsig' | grep -q 'name=sign-bounds result=fa
     ok "overrunsig: the canary check caught the overrun" || bad "overrunsig: overrun not reported"
 grep ' check ' "$data" | grep 'leakkem' | grep -q 'name=dec-modified-ct result=fail' &&
     ok "leakkem: decapsulation of a modified ciphertext caught" || bad "leakkem: not caught"
-for kind in run compiler build kat katsize check size status done; do
+for kind in run compiler build kat katsize check size claims sandbox status done; do
     grep -q "^ngbench 1 testhost [^ ]* [0-9]\{8\} [^ ]* [^ ]* [^ ]* [^ ]* $kind " "$data" &&
         ok "records of kind $kind" || bad "no record of kind $kind"
 done
