@@ -445,6 +445,16 @@ awk -v c="campaign=$campaign" '
         if (bad) print bad > "/dev/stderr"
     }' "$scope" "$hostdir/data" 2>"$scope.bad" | sort
 bad=$(cat "$scope.bad" 2>/dev/null)
+# exported symbols shared by different implementations: harmless apart, but
+# they collide when the implementations are linked into one program
+awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "symbols" && $11 == c {
+        for (i = 12; i <= NF; i++) if ($i ~ /^names=/) {
+            n = split(substr($i, 7), a, ","); for (k = 1; k <= n; k++) if (a[k] != "") {
+                impl = $7 "/" $8; if (index(" " who[a[k]] " ", " " impl " ") == 0) { who[a[k]] = who[a[k]] " " impl; cnt[a[k]]++ } } }
+        for (i = 12; i <= NF; i++) if ($i ~ /^iccs=/ && $i != "iccs=-") print "do: warning: " $7 "/" $8 " defines ICCS symbols itself: " substr($i, 6) }
+    END { for (s in cnt) if (cnt[s] > 1) { shared++; if (!ex) ex = s ":" who[s] }
+        if (shared) printf "do: note: %d exported symbol(s) are defined by more than one implementation, e.g. %s\n", shared, ex }' \
+    "$hostdir/data" | sort -u
 rm -f "$scope" "$scope.bad"
 if [ "$remaining" -gt 0 ] && [ -z "$job$shard" ]; then
     echo "do: $remaining target(s) not finished; run the same ./do again to resume campaign $campaign"
