@@ -24,7 +24,7 @@ void sigurd_ext_reduce(uint16_t *out, uint16_t *u, size_t len)
             continue;
         for (i = 0; i < SIGURD_P_NTERMS; i++) {
             size_t d = k - SIGURD_TAU + pterms[i].e;
-            u[d] ^= pterms[i].c == 1 ? c : gf_mul(pterms[i].c, c);
+            u[d] ^= pterms[i].c == 1 ? c : pterms[i].c == 2 ? gf_xtime(c) : gf_mul(pterms[i].c, c);
         }
     }
     if (out != u)

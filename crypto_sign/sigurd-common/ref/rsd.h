@@ -9,16 +9,16 @@
 #include "sigurd.h"
 
 /* Unreduced coefficients of Hhat_{r,j} * x_j (Y^(5-o) shifts a tau-vector by
- * at most 5), rounded up so the row XORs vectorize. */
-#define SIGURD_BANDW ((SIGURD_TAU + 5 + 7) & ~7)
+ * at most 5), four 16-bit coefficients per 64-bit word. */
+#define SIGURD_BANDW ((SIGURD_TAU + 5 + 3) / 4)
 
-/* The H stream with the slack byte the unaligned byte reads need. */
-#define SIGURD_HSBUF (SIGURD_HSBYTES + 1)
+/* The H stream with the zeroed slack that word reads past a row need. */
+#define SIGURD_HSBUF (SIGURD_HSBYTES + 16)
 
 /* Working memory of sigurd_band_product. */
 typedef struct {
-    uint16_t w[16 * SIGURD_RHO][SIGURD_BANDW]; /* per binary row of H */
-    uint16_t tab[256][SIGURD_BANDW];           /* XOR of every subset of 8 columns */
+    uint64_t w[16 * SIGURD_RHO][SIGURD_BANDW]; /* per binary row of H */
+    uint64_t tab[256][SIGURD_BANDW];           /* XOR of every subset of 8 columns */
 } band_ws_t;
 
 /* hs (SIGURD_HSBUF bytes) = X_H(H_seed), MSB-first row-major bits of H. */
