@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "params.h"
 
@@ -57,7 +58,6 @@
 
 /* Clears memory that held secrets; the call through a volatile pointer keeps
  * the compiler from dropping it as a dead store. */
-#include <string.h>
 static void *(*const volatile sigurd_memset_v)(void *, int, size_t) = memset;
 static inline void sigurd_wipe(void *p, size_t n)
 {
