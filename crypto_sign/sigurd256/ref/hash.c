@@ -1,0 +1,2 @@
+/* hash.c - Sigurd-256: the shared source with this directory's params.h. */
+#include "../../sigurd-common/ref/hash.c"

@@ -1,0 +1,2 @@
+/* sign.c - Sigurd-256: the shared source with this directory's params.h. */
+#include "../../sigurd-common/ref/sign.c"

@@ -1,0 +1,6 @@
+/* api.h - Sigurd-512 (NGCC sign-24), ngbench reference implementation.
+ * The signature is variable-length: CRYPTO_BYTES is the maximum. */
+#define CRYPTO_ALGNAME "Sigurd512_REF"
+#define CRYPTO_SECRETKEYBYTES 256
+#define CRYPTO_PUBLICKEYBYTES 435
+#define CRYPTO_BYTES 494532

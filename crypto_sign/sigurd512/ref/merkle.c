@@ -1,0 +1,2 @@
+/* merkle.c - Sigurd-512: the shared source with this directory's params.h. */
+#include "../../sigurd-common/ref/merkle.c"
