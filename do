@@ -32,6 +32,12 @@ Running
   --keep-kat         keep generated KAT files that pass (default: keep their digests)
   --no-sandbox       run builds and implementations without ngbench-sandbox (the
                      limits and the guards against writes and sockets still apply)
+Constant time
+  --ct               also check each operation under valgrind memcheck with the
+                     secrets (secret key, DRNG output) marked undefined: every
+                     secret-dependent branch or memory index is reported. An
+                     implementation declares itself constant-time with the files
+                     goal-constbranch and goal-constindex; a failing check flags it.
 Measurement (after the checks, for every target that built and ran)
   --no-measure       stop after the functional checks
   --no-profile       skip the ICCS helper profile
@@ -89,7 +95,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;
     --quick) keep "$1"; quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2"; shift ;;
-    --no-measure | --no-profile) keep "$1"; rt_opts="$rt_opts $1"; shift ;;
+    --no-measure | --no-profile | --ct) keep "$1"; rt_opts="$rt_opts $1"; shift ;;
     --trials | --min-calls | --budget | --min-time)
         need "$@"
         case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 1 ;; esac
@@ -454,6 +460,9 @@ awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "symbols" && $11 == c {
         for (i = 12; i <= NF; i++) if ($i ~ /^iccs=/ && $i != "iccs=-") print "do: warning: " $7 "/" $8 " defines ICCS symbols itself: " substr($i, 6) }
     END { for (s in cnt) if (cnt[s] > 1) { shared++; if (!ex) ex = s ":" who[s] }
         if (shared) printf "do: note: %d exported symbol(s) are defined by more than one implementation, e.g. %s\n", shared, ex }' \
+    "$hostdir/data" | sort -u
+awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "ct" && $11 == c && / result=fail / && / declared=yes/ {
+        print "do: warning: " $7 "/" $8 " (" $9 ") declares itself constant-time but fails the check: " $13 }' \
     "$hostdir/data" | sort -u
 rm -f "$scope" "$scope.bad"
 if [ "$remaining" -gt 0 ] && [ -z "$job$shard" ]; then

@@ -184,6 +184,43 @@ int op_run(int op)
 }
 #endif
 
+#ifdef NGBENCH_KEM
+void op_visit_secret(int op, void (*visit)(void *buf, unsigned long long len))
+{
+    if (op == 2)
+        visit(sk, skl);
+}
+
+void op_visit_outputs(int op, void (*visit)(void *buf, unsigned long long len))
+{
+    if (op == 0) {
+        visit(pk, pkc);
+        visit(sk, skc);
+    } else if (op == 1) {
+        visit(ss, ssc);
+        visit(ct, ctc);
+    } else {
+        visit(ss2, ssc);
+    }
+}
+#else
+void op_visit_secret(int op, void (*visit)(void *buf, unsigned long long len))
+{
+    if (op == 1)
+        visit(sk, skl);
+}
+
+void op_visit_outputs(int op, void (*visit)(void *buf, unsigned long long len))
+{
+    if (op == 0) {
+        visit(pk, pkc);
+        visit(sk, skc);
+    } else if (op == 1) {
+        visit(sn, snc);
+    }
+}
+#endif
+
 int op_count(void) { return 3; }
 
 const char *op_name(int op) { return op >= 0 && op < 3 ? names[op] : "?"; }

@@ -20,6 +20,10 @@ extern unsigned long long op_mlen;
 void op_setup(int op);
 /* One call of op; returns its return code (verify/dec: 0 means accepted). */
 int op_run(int op);
+/* Calls visit on the operation's secret input (sk for sign and dec; nothing
+ * for the others, whose secrets come from the DRNG) or on its outputs. */
+void op_visit_secret(int op, void (*visit)(void *buf, unsigned long long len));
+void op_visit_outputs(int op, void (*visit)(void *buf, unsigned long long len));
 /* Parses the options every measure program shares (-o OP, -m MLEN, -C CPU)
  * -m MLEN and -s STATEFILE from argv, removing them; exits on errors. Returns the operation. */
 int op_options(int *argc, char **argv, const char *usage);
