@@ -14,6 +14,23 @@ typedef char tsuov_m2_fits_uint8[TSUOV_M2 <= 256 ? 1 : -1];
 static const uint8_t inv31[TSUOV_Q] = {0,  1,  16, 21, 8,  25, 26, 9,  4,  7,  28, 17, 13, 12, 20, 29,
                                        2,  11, 19, 18, 14, 3,  24, 27, 22, 5,  6,  23, 10, 15, 30};
 
+/* row_r += f row_s on the columns right of c. Columns left of c hold
+ * multipliers of earlier steps in both rows, so the block holding c is done
+ * element by element and only the whole blocks after it in one go. */
+static void row_update(uint8_t *restrict row_r, const uint8_t *restrict row_s, size_t c, uint32_t f)
+{
+    size_t j, blk, first = c / 16 + 1;
+
+    for (j = c + 1; j < 16 * first && j < TSUOV_M2P; j++)
+        row_r[j] = tsuov_mod(row_r[j] + f * row_s[j]);
+    for (blk = first; blk < TSUOV_M2P / 16; blk++) {
+        uint8_t *restrict pr = row_r + 16 * blk;
+        const uint8_t *restrict ps = row_s + 16 * blk;
+        for (j = 0; j < 16; j++)
+            pr[j] = (uint8_t)((uint16_t)(pr[j] + (uint16_t)f * ps[j]) % TSUOV_Q);
+    }
+}
+
 void tsuov_echelon_form(tsuov_echelon *e)
 {
     size_t s = 0, c, r, p, j;
@@ -25,7 +42,7 @@ void tsuov_echelon_form(tsuov_echelon *e)
         if (p == TSUOV_M2)
             continue; /* no pivot: a free column */
         if (p != s) {
-            uint8_t tmp[TSUOV_M2];
+            uint8_t tmp[TSUOV_M2P];
             memcpy(tmp, e->lu[p], sizeof tmp);
             memcpy(e->lu[p], e->lu[s], sizeof tmp);
             memcpy(e->lu[s], tmp, sizeof tmp);
@@ -40,9 +57,7 @@ void tsuov_echelon_form(tsuov_echelon *e)
             uint32_t f = e->lu[r][c];
             if (f == 0)
                 continue;
-            f = TSUOV_Q - f; /* lu[r][c] keeps the multiplier itself */
-            for (j = c + 1; j < TSUOV_M2; j++)
-                e->lu[r][j] = tsuov_mod(e->lu[r][j] + f * e->lu[s][j]);
+            row_update(e->lu[r], e->lu[s], c, TSUOV_Q - f); /* lu[r][c] keeps f itself */
         }
         s++;
     }

@@ -46,7 +46,7 @@ void tsuov_combine(uint8_t out[TSUOV_M2], const uint8_t *u)
 
 /* Column b*2O + lambda of A: the sum over copies a of z^e(min, max) M_a[lambda],
  * the diagonal pair counted twice. */
-void tsuov_system(uint8_t a[TSUOV_M2][TSUOV_M2], const uint8_t *m)
+void tsuov_system(uint8_t a[TSUOV_M2][TSUOV_M2P], const uint8_t *m)
 {
     uint32_t acc[TSUOV_ACC_LEN];
     uint8_t col[TSUOV_M2];
@@ -68,4 +68,6 @@ void tsuov_system(uint8_t a[TSUOV_M2][TSUOV_M2], const uint8_t *m)
             for (r = 0; r < TSUOV_M2; r++)
                 a[r][b * TSUOV_O2 + lambda] = col[r];
         }
+    for (r = 0; r < TSUOV_M2; r++)
+        memset(&a[r][TSUOV_M2], 0, TSUOV_M2P - TSUOV_M2);
 }

@@ -40,6 +40,10 @@
 #define TSUOV_ACC_RAW (TSUOV_M1 + TSUOV_NPAIRS - 1)
 #define TSUOV_ACC_LEN (TSUOV_ACC_RAW > TSUOV_M2 ? TSUOV_ACC_RAW : TSUOV_M2)
 
+/* Rows of the system matrix are padded with zero columns to a multiple of
+ * 16, so that the row operations run on whole vectorisable blocks. */
+#define TSUOV_M2P ((TSUOV_M2 + 15) / 16 * 16)
+
 /* Salt attempts before sign gives up (§9.4: the reference has no cap). A
  * rank-deficient system with rho = m2 - 1, the only kind ever observed, fails
  * all attempts with probability (30/31)^65536, about 2^-3100. */
@@ -91,11 +95,11 @@ void tsuov_matvec(tsuov_fq2 *out, const int16_t *rows, size_t nrows, const int16
 /* u: NPAIRS polynomials of M1 coefficients; m: K x 2O polynomials of M1
  * coefficients (M_a[lambda] at m + (a * 2O + lambda) * M1). */
 void tsuov_combine(uint8_t out[TSUOV_M2], const uint8_t *u);
-void tsuov_system(uint8_t a[TSUOV_M2][TSUOV_M2], const uint8_t *m);
+void tsuov_system(uint8_t a[TSUOV_M2][TSUOV_M2P], const uint8_t *m);
 
 /* linsys.c: the system A x = y of §6 over F_q. */
 typedef struct {
-    uint8_t lu[TSUOV_M2][TSUOV_M2]; /* echelon rows right of the pivots, multipliers below */
+    uint8_t lu[TSUOV_M2][TSUOV_M2P]; /* echelon rows right of the pivots, multipliers below */
     uint8_t swap[TSUOV_M2];         /* row swapped into position s at step s */
     uint8_t pivot_inv[TSUOV_M2];    /* inverse of the pivot of step s */
     uint8_t pivot_col[TSUOV_M2];    /* pivot column of step s */

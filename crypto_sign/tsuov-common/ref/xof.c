@@ -14,25 +14,42 @@
     (TSUOV_TAU_P1 > TSUOV_TAU_V ? (TSUOV_TAU_P1 > TSUOV_TAU_T ? TSUOV_TAU_P1 : TSUOV_TAU_T)        \
                                 : (TSUOV_TAU_V > TSUOV_TAU_T ? TSUOV_TAU_V : TSUOV_TAU_T))
 
+/* Little-endian 64-bit load; compilers turn this into one load. */
+static uint64_t load64(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+/* Stores chunk c of w at out[n] and advances n unless it is 31. */
+static size_t keep5(uint8_t *out, size_t n, uint64_t w, unsigned c)
+{
+    uint8_t v = (uint8_t)((w >> (5 * c)) & 31);
+    out[n] = v;
+    return n + (v != 31);
+}
+
 /* RejSamp (§3.3): 5-bit chunks of the little-endian bit string x, value 31
  * skipped, zeros once the chunks run out. Five bytes hold exactly eight
- * chunks, so the bulk is decoded eight at a time. */
+ * chunks, so the bulk is decoded eight at a time from one 8-byte load. */
 void tsuov_rejsamp(uint8_t *out, size_t count, const uint8_t *x, size_t tau)
 {
-    size_t n = 0, g, j, groups = tau / 5, rest = tau % 5;
+    size_t n = 0, g = 0, j, groups = tau / 5, rest = tau % 5;
     uint64_t w;
 
-    for (g = 0; g < groups && n + 8 <= count; g++) {
-        const uint8_t *p = x + 5 * g;
-        w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-            (uint64_t)p[4] << 32;
-        /* branch-free: a rejected chunk is overwritten by the next one, and
-         * n + 8 <= count keeps every store inside out[0..count) */
-        for (j = 0; j < 8; j++) {
-            uint8_t c = (uint8_t)((w >> (5 * j)) & 31);
-            out[n] = c;
-            n += (c != 31);
-        }
+    /* 5g + 8 <= tau: the load stays inside x; n + 8 <= count: the
+     * branch-free stores (a rejected chunk is overwritten by the next one)
+     * stay inside out */
+    for (; 5 * g + 8 <= tau && n + 8 <= count; g++) {
+        w = load64(x + 5 * g);
+        n = keep5(out, n, w, 0);
+        n = keep5(out, n, w, 1);
+        n = keep5(out, n, w, 2);
+        n = keep5(out, n, w, 3);
+        n = keep5(out, n, w, 4);
+        n = keep5(out, n, w, 5);
+        n = keep5(out, n, w, 6);
+        n = keep5(out, n, w, 7);
     }
     /* the last few values, then the partial group of rest bytes */
     for (; g < groups + (rest != 0) && n < count; g++) {
