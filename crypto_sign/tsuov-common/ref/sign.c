@@ -107,13 +107,15 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len, unsigned char *m, uns
     tsuov_fq2 t[TSUOV_V][TSUOV_O], v[TSUOV_K][TSUOV_V];
     sign_polys sp;
     tsuov_echelon e;
-    const uint8_t *seed_sk = sk, *seed_pk = sk + TSUOV_S;
+    const uint8_t *seed_sk, *seed_pk;
     unsigned long attempt;
     size_t j;
     int rc = -2;
 
     if (sk == NULL || sn == NULL || sn_len == NULL)
         return -2;
+    seed_sk = sk;
+    seed_pk = sk + TSUOV_S;
     *sn_len = 0;
     if (sk_len != TSUOV_SK_BYTES)
         return -2;
