@@ -63,15 +63,15 @@ static inline uint8_t tsuov_mod(uint32_t x)
     return (uint8_t)(x % TSUOV_Q);
 }
 
-/* The exponent (= number) of the pair a <= b of copies (§2.5). */
+/* The exponent (= number) of the pair a <= b of copies (§2.5):
+ * a k - a (a - 1) / 2 + (k - 1 - b). */
 static inline unsigned tsuov_pair_exp(unsigned a, unsigned b)
 {
-    return a * TSUOV_K - a * (a - 1) / 2 + (TSUOV_K - 1 - b);
+    return a * (2 * TSUOV_K + 1 - a) / 2 + (TSUOV_K - 1 - b);
 }
 
 /* xof.c: everything that goes through the ICCS hash helpers. Functions
  * returning int give 0, or -2 when a helper fails. */
-void tsuov_rejsamp(uint8_t *out, size_t count, const uint8_t *x, size_t tau);
 int tsuov_sample(uint8_t *out, size_t count, const uint8_t seed[TSUOV_S], unsigned idx, size_t tau);
 int tsuov_digest(uint8_t mu[TSUOV_MU_BYTES], const uint8_t seed_pk[TSUOV_S], const uint8_t *m,
                  unsigned long long m_len);
@@ -117,7 +117,7 @@ void tsuov_solve(uint8_t x[TSUOV_M2], const tsuov_echelon *e, const uint8_t y[TS
 void tsuov_pack5(uint8_t *out, const uint8_t *vals, size_t n);
 int tsuov_unpack5(uint8_t *vals, const uint8_t *in, size_t n);
 
-/* keygen.c / sign.c: clear secret intermediates. */
+/* api.c: clears secret intermediates (stores the compiler cannot drop). */
 void tsuov_wipe(void *p, size_t n);
 
 #endif

@@ -32,7 +32,7 @@ static size_t keep5(uint8_t *out, size_t n, uint64_t w, unsigned c)
 /* RejSamp (§3.3): 5-bit chunks of the little-endian bit string x, value 31
  * skipped, zeros once the chunks run out. Five bytes hold exactly eight
  * chunks, so the bulk is decoded eight at a time from one 8-byte load. */
-void tsuov_rejsamp(uint8_t *out, size_t count, const uint8_t *x, size_t tau)
+static void rejsamp(uint8_t *out, size_t count, const uint8_t *x, size_t tau)
 {
     size_t n = 0, g = 0, j, groups = tau / 5, rest = tau % 5;
     uint64_t w;
@@ -79,7 +79,7 @@ int tsuov_sample(uint8_t *out, size_t count, const uint8_t seed[TSUOV_S], unsign
     in[TSUOV_S + 1] = (uint8_t)idx;
     if (pseudoXOF(8ULL * tau, in, 8ULL * sizeof in, x) != 0)
         return -2;
-    tsuov_rejsamp(out, count, x, tau);
+    rejsamp(out, count, x, tau);
     return 0;
 }
 
@@ -120,7 +120,7 @@ int tsuov_target(uint8_t t[TSUOV_M2], const uint8_t mu[TSUOV_MU_BYTES], const ui
     memcpy(in + TSUOV_MU_BYTES, salt, TSUOV_S);
     if (pseudoXOF(8ULL * sizeof x, in, 8ULL * sizeof in, x) != 0)
         return -2;
-    tsuov_rejsamp(t, TSUOV_M2, x, sizeof x);
+    rejsamp(t, TSUOV_M2, x, sizeof x);
     return 0;
 }
 
