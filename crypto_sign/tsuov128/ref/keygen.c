@@ -1,0 +1,3 @@
+/* keygen.c - TSUOV_128: the shared ../../tsuov-common/ref/keygen.c with this set's params.h. */
+#include "params.h"
+#include "../../tsuov-common/ref/keygen.c"

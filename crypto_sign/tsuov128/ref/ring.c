@@ -1,0 +1,3 @@
+/* ring.c - TSUOV_128: the shared ../../tsuov-common/ref/ring.c with this set's params.h. */
+#include "params.h"
+#include "../../tsuov-common/ref/ring.c"

@@ -1,0 +1,3 @@
+/* xof.c - TSUOV_128: the shared ../../tsuov-common/ref/xof.c with this set's params.h. */
+#include "params.h"
+#include "../../tsuov-common/ref/xof.c"

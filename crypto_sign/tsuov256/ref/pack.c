@@ -1,0 +1,3 @@
+/* pack.c - TSUOV_256: the shared ../../tsuov-common/ref/pack.c with this set's params.h. */
+#include "params.h"
+#include "../../tsuov-common/ref/pack.c"
