@@ -15,6 +15,12 @@
 
 static const char *prog = "ngbench-kat";
 
+/* Hooks for the fuzz targets (fuzz/), which run these parsers in-process on
+ * in-memory input: how files are opened, and what a fatal error does
+ * instead of exit(2). */
+FILE *(*kat_open_hook)(const char *path);
+void (*kat_fatal_hook)(void);
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -47,6 +53,8 @@ static void die(const char *fmt, const char *a, unsigned long line)
     fprintf(stderr, "%s: ", prog);
     fprintf(stderr, fmt, a, line);
     fputc('\n', stderr);
+    if (kat_fatal_hook)
+        kat_fatal_hook();
     exit(2);
 }
 
@@ -61,15 +69,28 @@ typedef struct {
     unsigned long lineno;
 } reader;
 
+/* Readers open right now, so that a fatal error that does not exit (the fuzz
+ * targets' hook) can still close them: kat_cleanup(). */
+static reader *open_readers[8];
+
+static void rd_register(reader *r, int on)
+{
+    int i;
+    for (i = 0; i < 8; i++)
+        if (on ? open_readers[i] == NULL : open_readers[i] == r) {
+            open_readers[i] = on ? r : NULL;
+            return;
+        }
+}
+
 static void rd_open(reader *r, const char *path)
 {
     memset(r, 0, sizeof *r);
     r->path = path;
-    r->f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!r->f) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-        exit(2);
-    }
+    r->f = kat_open_hook ? kat_open_hook(path) : strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!r->f)
+        die("%s: cannot open", path, 0);
+    rd_register(r, 1);
 }
 
 static int rd_next(reader *r)
@@ -86,9 +107,21 @@ static int rd_next(reader *r)
 
 static void rd_close(reader *r)
 {
+    rd_register(r, 0);
     if (r->f != stdin)
         fclose(r->f);
     free(r->line);
+    r->f = NULL;
+    r->line = NULL;
+}
+
+void kat_cleanup(void);
+void kat_cleanup(void)
+{
+    int i;
+    for (i = 0; i < 8; i++)
+        if (open_readers[i])
+            rd_close(open_readers[i]);
 }
 
 /* Field name and value of "Name = value\n"; value may be empty. */
@@ -225,7 +258,8 @@ static const char *base(const char *p)
 
 static int cmd_manifest(const char *path)
 {
-    digests *d = malloc(sizeof *d);
+    static digests dd;
+    digests *d = &dd;
     int i;
     digest_file(path, d);
     printf("sha256 full %s %s\n", d->full, base(path));
@@ -233,7 +267,6 @@ static int cmd_manifest(const char *path)
         printf("sha256 first %s %s\n", d->rec[0], base(path));
     for (i = 1; i < d->nrec; i++)
         printf("sha256 record %d %s %s\n", i, d->rec[i], base(path));
-    free(d);
     return 0;
 }
 
@@ -293,8 +326,10 @@ static int diff_files(const char *a, const char *b, int quiet_ok)
 
 static int cmd_check(int quick, const char *ref, const char *mpath, const char *path)
 {
-    manifest *m = malloc(sizeof *m);
-    digests *d = malloc(sizeof *d);
+    static manifest mm; /* large, and used once per process */
+    static digests dd;
+    manifest *m = &mm;
+    digests *d = &dd;
     const char *want;
     const char *got;
     int i, rc = 0;
@@ -304,8 +339,6 @@ static int cmd_check(int quick, const char *ref, const char *mpath, const char *
     got = quick ? (d->nrec ? d->rec[0] : "") : d->full;
     if (!want[0]) {
         printf("NOKAT: %s has no '%s' digest\n", mpath, quick ? "first" : "full");
-        free(m);
-        free(d);
         return 3;
     }
     if (strcmp(want, got) == 0) {
@@ -327,8 +360,6 @@ static int cmd_check(int quick, const char *ref, const char *mpath, const char *
             diff_files(path, ref, 0);
         }
     }
-    free(m);
-    free(d);
     return rc;
 }
 
@@ -407,12 +438,12 @@ static void print_field(void *arg, int rec, const char *name, size_t nlen, long 
 
 static int cmd_fields(const char *path)
 {
-    digests *d = malloc(sizeof *d);
+    static digests dd;
+    digests *d = &dd;
     digest_file(path, d);
     printf("# file %s  bytes %llu  sha256 %s\n", base(path), d->bytes, d->full);
     printf("# <Count> <field> <length-in-bytes> sha256=<digest of the field's bytes> "
            "[value=<hex, fields <= 4 KiB> | head=<first 2 KiB hex>]\n");
-    free(d);
     each_field(path, print_field, NULL);
     return 0;
 }

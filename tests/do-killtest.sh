@@ -1,0 +1,42 @@
+#!/bin/sh
+# do-killtest.sh - kill -9 at random points of a ./do run, several times,
+# resuming after each: the records must end up equal to those of an
+# uninterrupted run (apart from timings), with no target done twice and
+# every complete line a well-formed record.
+set -u
+. "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
+command -v setsid >/dev/null 2>&1 || { echo "SKIP: setsid(1) not found (needed to kill a whole ./do)"; exit 77; }
+setup do-killtest
+printf '@cc %s -O2\n@cc-O1 %s -O1\n' "$cc" "$cc" >"$work/okcompilers"
+set -- "$fix/crypto_sign/toysig" "$fix/crypto_kem/toykem" "$fix/crypto_sign/niccssig"
+sel="--okcompilers $work/okcompilers --no-measure"
+
+"$datadir/do" --results "$work/ref" $sel "$@" >"$work/ref.out" 2>&1 || { cat "$work/ref.out"; exit 1; }
+seed=${NGBENCH_KILL_SEED:-$$}
+echo "kill points from seed $seed"
+i=1
+while [ $i -le 5 ]; do
+    delay=$(awk -v s="$seed" -v i="$i" 'BEGIN { srand(s * 7 + i); printf "%.2f", 0.3 + 3.5 * rand() }')
+    setsid "$datadir/do" --results "$work/res" $sel "$@" >"$work/run$i.out" 2>&1 &
+    pid=$!
+    sleep "$delay"
+    kill -9 "-$pid" 2>/dev/null
+    wait $pid 2>/dev/null
+    echo "run $i killed after $delay s: $(grep -c ' done ' "$work/res/testhost/data" 2>/dev/null || echo 0) targets done so far"
+    i=$((i + 1))
+done
+"$datadir/do" --results "$work/res" $sel "$@" >"$work/final.out" 2>&1 || { cat "$work/final.out"; bad "the final run failed"; }
+stable_records "$work/ref/testhost/data" >"$work/ref.stable"
+stable_records "$work/res/testhost/data" >"$work/res.stable"
+if cmp -s "$work/ref.stable" "$work/res.stable"; then
+    ok "after 5 kills and resumes: the same records as an uninterrupted run"
+else
+    bad "records differ from an uninterrupted run's:"
+    diff "$work/ref.stable" "$work/res.stable" | head -n 20
+fi
+n=$(grep ' done' "$work/res.stable" | wc -l)
+[ "$n" -eq 6 ] && [ "$(grep ' done' "$work/res.stable" | sort | uniq -d | wc -l)" -eq 0 ] &&
+    ok "6 targets, each done once" || bad "$n done records"
+torn=$(awk '$1 != "ngbench" || NF < 10' "$work/res/testhost/data" | wc -l)
+echo "torn lines left by the kills (skipped by readers): $torn"
+exit $((fails > 0))
