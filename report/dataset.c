@@ -367,7 +367,7 @@ int ds_load(dataset *d, char **files, size_t nfiles)
         d->files[nin++] = d->files[i];
     }
     d->nfiles = nin;
-    dirs = xmalloc((nin ? nin : 1) * sizeof *dirs);
+    d->dirs = dirs = xmalloc((nin ? nin : 1) * sizeof *dirs);
 
     for (i = 0; i < d->nfiles; i++) {
         buf b;
@@ -416,12 +416,6 @@ int ds_load(dataset *d, char **files, size_t nfiles)
         }
         buf_free(&b);
     }
-    /* the host directories stay alive with the dataset: keep them in files' shadow */
-    d->files = xrealloc(d->files, (2 * d->nfiles + 1) * sizeof *d->files);
-    for (i = 0; i < d->nfiles; i++)
-        d->files[d->nfiles + i] = dirs[i];
-    free(dirs);
-
     /* canonical order, one copy of each record */
     qsort(d->recs, d->nrecs, sizeof *d->recs, cmp_rec);
     {
@@ -482,9 +476,12 @@ void ds_free(dataset *d)
     for (i = 0; i < d->nproblems; i++)
         free(d->problems[i].excerpt);
     free(d->problems);
-    for (i = 0; i < 2 * d->nfiles; i++)
+    for (i = 0; i < d->nfiles; i++) {
         free(d->files[i]);
+        free(d->dirs[i]);
+    }
     free(d->files);
+    free(d->dirs);
     memset(d, 0, sizeof *d);
 }
 

@@ -57,6 +57,7 @@ typedef struct {
 
 typedef struct {
     char **files;         /* the data files read, sorted */
+    char **dirs;          /* the directory of each (its records' hostdir) */
     size_t nfiles;
     ds_rec *recs;         /* unique records, sorted by their text */
     size_t nrecs;

@@ -243,3 +243,18 @@ void size_of(const ds_target *t, const char *what, size_info *s)
         }
     }
 }
+
+const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n)
+{
+    size_t i;
+    /* a KEM that shares its name with a signature primitive on the same host
+     * gets its own files; otherwise the name is the primitive's */
+    for (i = 0; is_kem(t->operation) && i < h->ntargets; i++) {
+        if (strcmp(h->targets[i].primitive, t->primitive) == 0 && !is_kem(h->targets[i].operation)) {
+            snprintf(out, n, "%s-kem", t->primitive);
+            return out;
+        }
+    }
+    snprintf(out, n, "%s", t->primitive);
+    return out;
+}

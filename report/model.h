@@ -63,6 +63,11 @@ const char *compiler_version(const ds_host *h, const char *compiler, const char 
 /* the host record of a campaign (or the newest one), NULL when none */
 const ngr_record *host_record(const ds_host *h, const char *campaign);
 
+/* the name of the page and plots of t's primitive on h: the primitive, or
+ * "<primitive>-kem" when a signature primitive of the same name exists there */
+#define PAGE_ID_MAX 96
+const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n);
+
 /* the size figures of a target: produced/claimed (size records) and the
  * min/max over the KAT records (katsize); NAN where absent */
 typedef struct {

@@ -184,33 +184,33 @@ static int safe_rel(const char *rel)
     return strcmp(rel, SUMS) != 0;
 }
 
-static int cmp_idx(const void *a, const void *b, const outset *o)
-{
-    return strcmp(o->paths[*(const size_t *)a], o->paths[*(const size_t *)b]);
-}
+typedef struct {
+    const char *path, *sum;
+} entry;
 
-static const outset *sort_ctx;
-static int cmp_idx_q(const void *a, const void *b)
+static int cmp_entry(const void *a, const void *b)
 {
-    return cmp_idx(a, b, sort_ctx);
+    return strcmp(((const entry *)a)->path, ((const entry *)b)->path);
 }
 
 int out_finish(outset *o)
 {
     buf sums, old;
-    size_t i, *idx;
+    size_t i;
+    entry *e;
     char *path = xasprintf("%s/%s", o->root, SUMS);
 
     buf_init(&sums);
     buf_init(&old);
-    idx = xmalloc((o->n ? o->n : 1) * sizeof *idx);
+    e = xmalloc((o->n ? o->n : 1) * sizeof *e);
+    for (i = 0; i < o->n; i++) {
+        e[i].path = o->paths[i];
+        e[i].sum = o->sums[i];
+    }
+    qsort(e, o->n, sizeof *e, cmp_entry);
     for (i = 0; i < o->n; i++)
-        idx[i] = i;
-    sort_ctx = o;
-    qsort(idx, o->n, sizeof *idx, cmp_idx_q);
-    for (i = 0; i < o->n; i++)
-        buf_printf(&sums, "%s  %s\n", o->sums[idx[i]], o->paths[idx[i]]);
-    free(idx);
+        buf_printf(&sums, "%s  %s\n", e[i].sum, e[i].path);
+    free(e);
 
     /* files the previous run made that this one does not */
     if (read_file(path, &old) == 0 && old.p) {

@@ -510,7 +510,8 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
     if (fails.len)
         doc_p(d, "Measurement failures: %s.", buf_str(&fails));
     {
-        char *rel = xasprintf("plots/%s/%s-compilers.svg", h->name, h->targets[first].primitive);
+        char id[PAGE_ID_MAX];
+        char *rel = xasprintf("plots/%s/%s-compilers.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
         char *title = xasprintf("%s on %s: median cycles per call, by compiler line", h->targets[first].primitive,
                                 h->name);
         add_plot(c, d, rel, title,
@@ -844,7 +845,8 @@ static void symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, siz
                   : "");
         doc_table(d, t);
         {
-            char *rel = xasprintf("plots/%s/%s-hashshare.svg", h->name, h->targets[first].primitive);
+            char id[PAGE_ID_MAX];
+            char *rel = xasprintf("plots/%s/%s-hashshare.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
             char *title = xasprintf("%s on %s: share of time in the ICCS helpers", h->targets[first].primitive,
                                     h->name);
             add_plot(c, d, rel, title, svg_stacked(title, nrows, (const char *const *)rowtext, 4, sname, fr, "other"));
@@ -1021,7 +1023,8 @@ static void primitive_page(report_ctx *c, const ds_host *h, size_t first, size_t
     const ds_target *t0 = &h->targets[first];
     doc d;
     char *title = xasprintf("%s on %s: performance (%s)", t0->primitive, h->name, t0->operation);
-    char *base = xasprintf("pages/%s/%s", h->name, t0->primitive);
+    char id[PAGE_ID_MAX];
+    char *base = xasprintf("pages/%s/%s", h->name, page_id(h, t0, id, sizeof id));
     size_t older, unfinished;
     attempt_counts(h, first, end, &older, &unfinished);
     doc_init(&d, title, "../../");

@@ -32,11 +32,12 @@ static int in_set(int c, const char *extra)
            (c != 0 && strchr(extra, c) != NULL);
 }
 
-/* a name that is safe as a path component: [A-Za-z0-9._+-]+, not starting with '.' */
+/* a name that is safe as a path component: [A-Za-z0-9._+-]+, not starting
+ * with '.', at most NGR_NAME_MAX characters */
 static int name_ok(const char *s)
 {
     const char *p;
-    if (!*s || *s == '.')
+    if (!*s || *s == '.' || strlen(s) > NGR_NAME_MAX)
         return 0;
     for (p = s; *p; p++)
         if (!in_set((unsigned char)*p, "._+-"))

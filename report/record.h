@@ -10,6 +10,9 @@
 
 /* the longest line accepted; longer ones are reported as corrupt */
 #define NGR_MAX_LINE (1u << 20)
+/* the longest host, primitive, implementation, compiler, campaign or attempt
+ * name accepted: they become file names */
+#define NGR_NAME_MAX 64
 
 enum ngr_status {
     NGR_OK = 0,

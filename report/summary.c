@@ -86,7 +86,10 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
                     sz = &h->targets[w];
             tbl_row(t);
             tbl_cell(t, h->targets[j].primitive);
-            href = xasprintf("pages/%s/%s.html", h->name, h->targets[j].primitive);
+            {
+                char id[PAGE_ID_MAX];
+                href = xasprintf("pages/%s/%s.html", h->name, page_id(h, &h->targets[j], id, sizeof id));
+            }
             tbl_href(t, href);
             free(href);
             tbl_cell(t, h->targets[j].impl);
@@ -336,7 +339,8 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
     doc_table(d, t);
     doc_table(d, tl);
     {
-        char *rel = xasprintf("plots/%s/%s-ratios.svg", h->name, h->targets[first].primitive);
+        char id[PAGE_ID_MAX];
+        char *rel = xasprintf("plots/%s/%s-ratios.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
         char *title = have_ref ? xasprintf("%s on %s: median cycles relative to %s", h->targets[first].primitive,
                                            h->name, c->reference)
                                : xasprintf("%s on %s: median cycles per call", h->targets[first].primitive, h->name);
@@ -403,7 +407,8 @@ void emit_compilers(report_ctx *c)
             for (i = 0; i < h->ntargets; i = e) {
                 prim_range(h, i, &e);
                 if (strcmp(h->targets[i].primitive, prims[k]) == 0) {
-                    char *href = xasprintf("../pages/%s/%s.html", h->name, prims[k]);
+                    char id[PAGE_ID_MAX];
+                    char *href = xasprintf("../pages/%s/%s.html", h->name, page_id(h, &h->targets[i], id, sizeof id));
                     char *text = xasprintf("the page of %s on %s", prims[k], h->name);
                     compare_host(c, &d, h, i, e);
                     doc_link(&d, text, href);
@@ -450,7 +455,10 @@ void emit_index(report_ctx *c)
             char *text, *href;
             prim_range(h, i, &e);
             text = xasprintf("%s on %s", h->targets[i].primitive, h->name);
-            href = xasprintf("pages/%s/%s.html", h->name, h->targets[i].primitive);
+            {
+                char id[PAGE_ID_MAX];
+                href = xasprintf("pages/%s/%s.html", h->name, page_id(h, &h->targets[i], id, sizeof id));
+            }
             doc_link(&d, text, href);
             free(text);
             free(href);

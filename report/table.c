@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record.h"
 #include "table.h"
 
 table *tbl_new(size_t ncols, const char *const *head, const char *const *keys)
@@ -232,6 +231,38 @@ void tbl_csv(const table *t, buf *out)
     }
 }
 
+/* JSON's number grammar, stricter than the records' (no leading zeros, no
+ * bare ".5"): anything else is written as a string */
+static int json_number(const char *s)
+{
+    if (*s == '-')
+        s++;
+    if (*s == '0')
+        s++;
+    else if (*s >= '1' && *s <= '9')
+        while (*s >= '0' && *s <= '9')
+            s++;
+    else
+        return 0;
+    if (*s == '.') {
+        s++;
+        if (!(*s >= '0' && *s <= '9'))
+            return 0;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-')
+            s++;
+        if (!(*s >= '0' && *s <= '9'))
+            return 0;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    return *s == 0;
+}
+
 void tbl_json(const table *t, buf *out)
 {
     size_t r, c;
@@ -245,7 +276,7 @@ void tbl_json(const table *t, buf *out)
                 buf_puts(out, ", ");
             buf_json(out, t->keys[c]);
             buf_puts(out, ": ");
-            if (x->num && ngr_is_number(v))
+            if (x->num && json_number(v))
                 buf_puts(out, v);
             else if (x->num && !*v)
                 buf_puts(out, "null");

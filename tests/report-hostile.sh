@@ -19,6 +19,25 @@ fails=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
+# well_formed DIR NAME: the JSON tables parse (jq) and the SVG plots are
+# well-formed XML (xmllint), where those tools are installed
+well_formed() {
+    if command -v jq >/dev/null 2>&1; then
+        bad_json=0
+        for f in "$1"/tables/*.json; do jq empty "$f" 2>/dev/null || { bad_json=1; echo "  not JSON: $f"; }; done
+        [ $bad_json = 0 ] && ok "$2: the JSON tables parse (jq)" || bad "$2: invalid JSON"
+    else
+        echo "note: no jq here: JSON not validated"
+    fi
+    if command -v xmllint >/dev/null 2>&1; then
+        bad_svg=0
+        for f in $(find "$1/plots" -name '*.svg'); do xmllint --noout "$f" 2>/dev/null || { bad_svg=1; echo "  not XML: $f"; }; done
+        [ $bad_svg = 0 ] && ok "$2: the SVG plots are well-formed XML (xmllint)" || bad "$2: malformed SVG"
+    else
+        echo "note: no xmllint here: SVG not validated"
+    fi
+}
+
 echo 'int main(void){return 0;}' >"$work/probe.c"
 # shellcheck disable=SC2086
 if ! $cc $flags "$work/probe.c" -o "$work/probe" 2>"$work/probe.log" || ! "$work/probe"; then
@@ -68,6 +87,8 @@ p='ngbench 1 evil amd64 20260101'
     printf '%s crypto_sign evilsig .hidden cc done %s\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc/x done %s\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc CYCLES %s\n' "$p" "$c"
+    printf '%s crypto_sign %s ref cc done %s\n' "$p" "$(head -c 100 /dev/zero | tr '\0' n)" "$c"
+    printf '%s crypto_sign evilsig ref cc cycles %s op=keygen n=007 mean=-0.5 median=.5 q1=1e5 persecond=1\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc status %s =novalue\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc status %s novalue\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc status campaign=c1\n' "$p"
@@ -107,7 +128,7 @@ p='ngbench 1 evil amd64 20260101'
 rc=$?
 [ $rc -eq 0 ] && ok "merge of hostile data exits 0" || bad "merge of hostile data exited $rc"
 skipped=$(grep -c 'skipped' "$work/hostile-merge.err")
-[ "$skipped" -ge 16 ] && ok "$skipped hostile lines reported with file:line" || bad "only $skipped lines reported"
+[ "$skipped" -ge 17 ] && ok "$skipped hostile lines reported with file:line" || bad "only $skipped lines reported"
 grep -q '^evil/data:3: ' "$work/evil-out/problems.txt" && ok "a NUL byte is reported as corrupt" || bad "NUL line not reported"
 grep -q 'line too long' "$work/evil-out/problems.txt" && ok "the 2 MiB line is reported" || bad "long line not reported"
 [ -e "$work/escape" ] || [ -e "$work/in/escape" ] || [ -e "$work/evil-out/../escape" ] && bad "something escaped" ||
@@ -119,6 +140,7 @@ else
 fi
 [ -f "$work/evil-out/pages/evil/evilsig.html" ] && [ -f "$work/evil-out/pages/evil/emptysig.html" ] &&
     ok "pages for the odd targets" || bad "pages missing for the hostile targets"
+well_formed "$work/evil-out" "hostile data"
 (cd "$work/in" && run hostile-check "$tool" check -o "$work/evil-out" evil)
 [ $? -ne 0 ] && grep -q '^BAD evil' "$work/hostile-check.out" && ok "check rejects the absurd figures" ||
     bad "check accepted the hostile figures"

@@ -21,7 +21,29 @@ work=$(cd "$work" && pwd)
 fails=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# well_formed DIR NAME: the JSON tables parse (jq) and the SVG plots are
+# well-formed XML (xmllint), where those tools are installed
+well_formed() {
+    if command -v jq >/dev/null 2>&1; then
+        bad_json=0
+        for f in "$1"/tables/*.json; do jq empty "$f" 2>/dev/null || { bad_json=1; echo "  not JSON: $f"; }; done
+        [ $bad_json = 0 ] && ok "$2: the JSON tables parse (jq)" || bad "$2: invalid JSON"
+    else
+        echo "note: no jq here: JSON not validated"
+    fi
+    if command -v xmllint >/dev/null 2>&1; then
+        bad_svg=0
+        for f in $(find "$1/plots" -name '*.svg'); do xmllint --noout "$f" 2>/dev/null || { bad_svg=1; echo "  not XML: $f"; }; done
+        [ $bad_svg = 0 ] && ok "$2: the SVG plots are well-formed XML (xmllint)" || bad "$2: malformed SVG"
+    else
+        echo "note: no xmllint here: SVG not validated"
+    fi
+}
 version=$("$tool" --version | sed 's/^ngbench-report //')
+if [ ! -d "$fx/hostA/targets/c20261130T183320Z-3605/crypto_sign/toysig/ref/guide-ref" ]; then
+    # make dist with automake's default tar-v7 format drops paths over 99 characters
+    bad "the fixtures' evidence (hostA/targets/...) is missing from this tree: a tar-v7 'make dist'? (configure.ac: tar-ustar)"
+fi
 
 # merge: run from the fixture directory so that file:line names are stable
 (cd "$fx" && "$tool" merge -q -o "$work/out" hostA hostB) >"$work/merge.out" 2>"$work/merge.err"
@@ -40,6 +62,8 @@ sort -u "$work/out/records.txt" >"$work/rec.sorted"
 comm -23 "$work/in.sorted" "$work/rec.sorted" >"$work/lost"
 [ "$(wc -l <"$work/lost")" -eq 3 ] && ok "records.txt holds every input line but the 3 skipped ones" ||
     bad "records.txt lost lines: $(head -n 5 "$work/lost")"
+
+well_formed "$work/out" fixtures
 
 # golden files
 if [ "${NGBENCH_UPDATE_GOLDEN:-}" = 1 ]; then
