@@ -258,3 +258,28 @@ const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n)
     snprintf(out, n, "%s", t->primitive);
     return out;
 }
+
+size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***out)
+{
+    const char **ids = xmalloc((end - first + 1) * sizeof *ids);
+    size_t n = 0, i, k;
+    for (i = first; i < end; i++) {
+        for (k = 0; k < n; k++)
+            if (strcmp(ids[k], h->targets[i].compiler) == 0)
+                break;
+        if (k == n)
+            ids[n++] = h->targets[i].compiler;
+    }
+    /* insertion sort: a handful of lines */
+    for (k = 1; k < n; k++) {
+        const char *x = ids[k];
+        size_t m = k;
+        while (m > 0 && strcmp(ids[m - 1], x) > 0) {
+            ids[m] = ids[m - 1];
+            m--;
+        }
+        ids[m] = x;
+    }
+    *out = ids;
+    return n;
+}

@@ -56,6 +56,10 @@ const ds_target *best_line(const ds_host *h, size_t first, size_t end, const cha
 const ds_target *reference_line(const report_ctx *c, const ds_host *h, size_t first, size_t end);
 int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t);
 
+/* the compiler ids of targets[first, end), each once, sorted (the records do
+ * not keep the okcompilers order); *out is malloc'ed */
+size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***out);
+
 /* the compiler line's command and version as recorded in the target's campaign
  * (any campaign of the host when that one has none); "" when unknown */
 const char *compiler_command(const ds_host *h, const ds_target *t);

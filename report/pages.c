@@ -113,29 +113,11 @@ static void basic_info(report_ctx *c, doc *d, const ds_host *h, size_t first, si
             }
         }
     }
-    /* the compiler lines, in okcompilers order is unknown here: sorted by id */
     {
-        const char **ids = xmalloc((end - first) * sizeof *ids);
-        size_t n = 0, k;
-        for (i = first; i < end; i++) {
-            for (k = 0; k < n; k++)
-                if (strcmp(ids[k], h->targets[i].compiler) == 0)
-                    break;
-            if (k == n)
-                ids[n++] = h->targets[i].compiler;
-        }
-        for (k = 0; k < n; k++) {
-            size_t m, best = k;
-            for (m = k + 1; m < n; m++)
-                if (strcmp(ids[m], ids[best]) < 0)
-                    best = m;
-            if (best != k) {
-                const char *x = ids[k];
-                ids[k] = ids[best];
-                ids[best] = x;
-            }
+        const char **ids;
+        size_t n = compiler_list(h, first, end, &ids), k;
+        for (k = 0; k < n; k++)
             buf_printf(&lines, "%s%s", k ? ", " : "", ids[k]);
-        }
         free((void *)ids);
     }
 
@@ -409,32 +391,16 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
                                        "n (trials \xc3\x97 iters)", "best"};
     table *t = tbl_new(11, head, NULL);
     const char *const *ops = ops_of(h->targets[first].operation);
-    size_t i, e, o, k, nrows = 0, nser = 0;
-    const char **series = NULL, **rows = NULL;
+    size_t i, e, o, k, nrows = 0, nser;
+    const char **series, **rows = NULL;
     char **rowtext = NULL;
     double *vals = NULL;
     buf fails;
     char s[UNITS_MAX], s2[UNITS_MAX], q[2 * UNITS_MAX + 8];
 
     buf_init(&fails);
-    /* plot series: the compiler lines, sorted */
-    series = xmalloc((end - first) * sizeof *series);
-    for (i = first; i < end; i++) {
-        for (k = 0; k < nser; k++)
-            if (strcmp(series[k], h->targets[i].compiler) == 0)
-                break;
-        if (k == nser)
-            series[nser++] = h->targets[i].compiler;
-    }
-    for (k = 1; k < nser; k++) {
-        const char *x = series[k];
-        size_t m = k;
-        while (m > 0 && strcmp(series[m - 1], x) > 0) {
-            series[m] = series[m - 1];
-            m--;
-        }
-        series[m] = x;
-    }
+    /* plot series: the compiler lines */
+    nser = compiler_list(h, first, end, &series);
     for (i = first; i < end; i = e) {
         impl_range(h, i, end, &e);
         for (o = 0; ops[o]; o++) {

@@ -205,24 +205,8 @@ void emit_summary(report_ctx *c)
 /* the compiler ids of targets[first, end), the reference line first, then sorted */
 static size_t compiler_ids(const report_ctx *c, const ds_host *h, size_t first, size_t end, const char ***out)
 {
-    const char **ids = xmalloc((end - first + 1) * sizeof *ids);
-    size_t n = 0, i, k;
-    for (i = first; i < end; i++) {
-        for (k = 0; k < n; k++)
-            if (strcmp(ids[k], h->targets[i].compiler) == 0)
-                break;
-        if (k == n)
-            ids[n++] = h->targets[i].compiler;
-    }
-    for (k = 1; k < n; k++) {
-        const char *x = ids[k];
-        size_t m = k;
-        while (m > 0 && strcmp(ids[m - 1], x) > 0) {
-            ids[m] = ids[m - 1];
-            m--;
-        }
-        ids[m] = x;
-    }
+    const char **ids;
+    size_t n = compiler_list(h, first, end, &ids), i, k;
     for (k = 0; k < n; k++) {
         const ds_target *t = NULL;
         for (i = first; i < end && !t; i++)

@@ -259,11 +259,7 @@ static void records_and_problems(report_ctx *c)
     buf_reset(&b);
     for (i = 0; i < c->d->nproblems; i++) {
         const ds_problem *p = &c->d->problems[i];
-        buf_printf(&b, "%s:%lu: %s: %s: %s\n", p->file, p->lineno,
-                   p->status == NGR_UNKNOWN_KIND     ? "unknown kind"
-                   : p->status == NGR_UNKNOWN_FORMAT ? "unknown format"
-                                                     : "corrupt",
-                   p->why, p->excerpt);
+        buf_printf(&b, "%s:%lu: %s: %s\n", p->file, p->lineno, p->why, p->excerpt);
     }
     out_emit(c->out, "problems.txt", &b);
     buf_free(&b);
