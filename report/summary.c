@@ -465,7 +465,7 @@ void emit_index(report_ctx *c)
         }
     }
     doc_h2(&d, "Data");
-    doc_link(&d, "records.txt: every well-formed record of every input, sorted (merge it again: same output)",
+    doc_link(&d, "records.txt: every well-formed record of every input, sorted and de-duplicated (a complete input for a later merge)",
              "records.txt");
     doc_link(&d, "problems.txt: the lines skipped, with file:line", "problems.txt");
     doc_link(&d, "evidence.sha256: digests of the raw evidence the pages index", "evidence.sha256");
