@@ -303,8 +303,8 @@ static void check_probe(ctx *c, const ngr_record *r, const char *path, const cha
                 continue;
             *eq = 0;
             if (!same(ngr_get(r, tok), eq + 1))
-                bad(c, what, "%s: recorded %s, the probe output says %s", tok, ngr_get(r, tok) ? ngr_get(r, tok) : "(none)",
-                    eq + 1);
+                bad(c, what, "%s: recorded %s, the probe output says %s", tok,
+                    ngr_get(r, tok) ? ngr_get(r, tok) : "(none)", eq + 1);
             else
                 good(c);
         }

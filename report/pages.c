@@ -606,8 +606,8 @@ static void size_text(buf *b, const size_info *s, buf *note, const char *what)
     }
     if (isfinite(lo) && isfinite(hi) && lo != hi) {
         buf_printf(b, " (%.0f" DASH "%.0f)", lo, hi);
-        buf_printf(note, "%s%s varies: %.0f" DASH "%.0f bytes over the KAT records and check messages", note->len ? "; " : "",
-                   what, lo, hi);
+        buf_printf(note, "%s%s varies: %.0f" DASH "%.0f bytes over the KAT records and check messages",
+                   note->len ? "; " : "", what, lo, hi);
     }
     if (isfinite(s->claimed) && isfinite(s->produced) && s->claimed != s->produced) {
         buf_printf(note, "%s%s: getter claims %.0f, the code produced %.0f", note->len ? "; " : "", what, s->claimed,
@@ -975,7 +975,8 @@ static void evidence_section(report_ctx *c, doc *d, const ds_host *h, size_t fir
     }
     doc_h2(d, "7. Raw evidence index");
     doc_p(d, "Paths are relative to the results directory (bench-results/ by default), a target's files relative to "
-             "its evidence directory; the digests are of the files as they were when this page was made (full digests: evidence.sha256 at the top of the merged output, "
+             "its evidence directory; the digests are of the files as they were when this page was made (full "
+             "digests: evidence.sha256 at the top of the merged output, "
              "for sha256sum -c from the results directory). Timing samples recompute to the records' figures with "
              "ngbench-stats; ngbench-report check does that for every record.");
     doc_table(d, t);
@@ -996,7 +997,8 @@ static void primitive_page(report_ctx *c, const ds_host *h, size_t first, size_t
     doc_init(&d, title, "../../");
     doc_h1(&d, title);
     doc_p(&d, "Measured by ngbench %s with the sections of the NGCC performance pages (NICCS x86 self-assessment "
-              "guide, \xc2\xa7" "3.5 (1)\xe2\x80\x93(7)), every compiler line side by side. Figures come from the newest "
+              "guide, \xc2\xa7" "3.5 (1)\xe2\x80\x93(7)), every compiler line side by side. Figures come from "
+              "the newest "
               "valid attempt of each implementation and compiler line (%lu older valid attempt%s superseded, %lu "
               "unfinished attempt%s ignored).",
           c->version, (unsigned long)older, older == 1 ? "" : "s", (unsigned long)unfinished,

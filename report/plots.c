@@ -47,6 +47,11 @@ static void head(buf *b, double w, double h, const char *title)
     buf_puts(b, "</text>\n");
 }
 
+static void line(buf *b, double x1, double y1, double x2, double y2, const char *stroke)
+{
+    buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", x1, y1, x2, y2, stroke);
+}
+
 static void text(buf *b, double x, double y, const char *anchor, const char *s)
 {
     buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\"%s%s%s>", x, y, anchor ? " text-anchor=\"" : "", anchor ? anchor : "",
@@ -137,8 +142,7 @@ char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, d
                 char lab[32];
                 double x = x0 + ((double)e - lmin) / (lmax - lmin) * plot_w;
                 decade_label(lab, sizeof lab, e);
-                buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d0d7de\"/>\n", x, top - 6,
-                           x, ybot);
+                line(&b, x, top - 6, x, ybot, "#d0d7de");
                 text(&b, x, ybot + 14, "middle", lab);
                 /* a short axis gets 2x and 5x ticks too, or it would show almost none */
                 if (lmax - lmin <= 2 && e < (int)lmax) {
@@ -147,9 +151,7 @@ char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, d
                     for (m = 0; m < 2; m++) {
                         double xm = x0 + ((double)e + log10(minor[m]) - lmin) / (lmax - lmin) * plot_w;
                         tick_label(lab, sizeof lab, minor[m], e);
-                        buf_printf(&b,
-                                   "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eaeef2\"/>\n",
-                                   xm, top - 6, xm, ybot);
+                        line(&b, xm, top - 6, xm, ybot, "#eaeef2");
                         text(&b, xm, ybot + 14, "middle", lab);
                     }
                 }
@@ -162,8 +164,7 @@ char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, d
                 char lab[32];
                 double x = x0 + v / lmax * plot_w;
                 snprintf(lab, sizeof lab, "%g", v);
-                buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d0d7de\"/>\n", x, top - 6,
-                           x, ybot);
+                line(&b, x, top - 6, x, ybot, "#d0d7de");
                 text(&b, x, ybot + 14, "middle", lab);
             }
         }
@@ -207,7 +208,8 @@ char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, d
         double x = scale == SCALE_LOG ? x0 + (log10(refline) - lmin) / (lmax - lmin) * plot_w
                                       : x0 + refline / lmax * plot_w;
         buf_printf(&b,
-                   "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#1b1f24\" stroke-dasharray=\"4 3\"/>\n",
+                   "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#1b1f24\" "
+                   "stroke-dasharray=\"4 3\"/>\n",
                    x, top - 6, x, h - 38);
     }
     buf_puts(&b, "</svg>\n");
@@ -252,16 +254,14 @@ char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_
         snprintf(lab, sizeof lab, "%.0f", pow(10, e));
         if (e >= 4)
             snprintf(lab, sizeof lab, "1e%d", e);
-        buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d0d7de\"/>\n", px, top, px,
-                   top + ph);
+        line(&b, px, top, px, top + ph, "#d0d7de");
         text(&b, px, top + ph + 14, "middle", lab);
     }
     for (e = (int)lymin; e <= (int)lymax; e++) {
         char lab[32];
         double py = top + ph - ((double)e - lymin) / (lymax - lymin) * ph;
         decade_label(lab, sizeof lab, e);
-        buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d0d7de\"/>\n", left, py,
-                   left + pw, py);
+        line(&b, left, py, left + pw, py, "#d0d7de");
         text(&b, left - 6, py + 4, "end", lab);
     }
     text(&b, left + pw / 2, top + ph + 32, "middle", xaxis);
@@ -313,8 +313,7 @@ char *svg_stacked(const char *title, size_t nrows, const char *const *rows, size
         char lab[16];
         double x = x0 + (double)s / 4 * pw;
         snprintf(lab, sizeof lab, "%d%%", (int)s * 25);
-        buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d0d7de\"/>\n", x, top - 6, x,
-                   h - 30);
+        line(&b, x, top - 6, x, h - 30, "#d0d7de");
         text(&b, x, h - 16, "middle", lab);
     }
     y = top;
@@ -339,7 +338,9 @@ char *svg_stacked(const char *title, size_t nrows, const char *const *rows, size
                 continue;
             w = f * pw;
             fmt_percent(lab, f);
-            buf_printf(&b, "<rect class=\"seg\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>",
+            buf_printf(&b,
+                       "<rect class=\"seg\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
+                       "<title>",
                        x, y, w, bar_h, s < nseries ? palette[s % NPAL] : "#e8e8e8");
             buf_html(&b, rows[r]);
             buf_puts(&b, ", ");

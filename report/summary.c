@@ -191,7 +191,8 @@ void emit_summary(report_ctx *c)
     doc_h1(&d, "ngbench summary: sizes and cycles per operation");
     doc_p(&d, "One row per instance (primitive and implementation) and host. Cycles: the median cycles per call of "
               "the best compiler line for each operation (the lowest median among the lines that passed their KAT "
-              "and checks, else the lowest of all lines, whose status is then shown). Sizes in bytes as produced by the code. Each "
+              "and checks, else the lowest of all lines, whose status is then shown). Sizes in bytes as produced by "
+              "the code. Each "
               "primitive links to its page.");
     for (hi = 0; hi < c->d->nhosts; hi++)
         summary_host(c, &d, &c->d->hosts[hi]);
@@ -465,7 +466,9 @@ void emit_index(report_ctx *c)
         }
     }
     doc_h2(&d, "Data");
-    doc_link(&d, "records.txt: every well-formed record of every input, sorted and de-duplicated (a complete input for a later merge)",
+    doc_link(&d,
+             "records.txt: every well-formed record of every input, sorted and de-duplicated (a complete input "
+             "for a later merge)",
              "records.txt");
     doc_link(&d, "problems.txt: the lines skipped, with file:line", "problems.txt");
     doc_link(&d, "evidence.sha256: digests of the raw evidence the pages index", "evidence.sha256");
