@@ -60,6 +60,10 @@ Campaigns over many cores and hosts (see README.md, "Campaigns")
   --job ID           run exactly one job of the campaign (ID from --plan)
   --shard K/N        run the K-th of N balanced shares (longest jobs first)
   --makefile         print a makefile with one rule per job: make -j N -f FILE
+Merging (ngbench-report merge --help)
+  ./do merge [--results DIR] [-o OUT] [INPUT...]
+                     every DIR/<host>/data (default bench-results/) into tables,
+                     pages and plots under OUT (default DIR/merged/)
 
 Statuses: PASS, FAIL (KAT differs: the first differing record is named),
 CRYPTOFAIL (KAT matches but a functional check fails), NOKAT (no manifest),
@@ -91,6 +95,13 @@ keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
 NGBENCH_MEMORY_MB=${NGBENCH_MEMORY_MB:-8192}
 NGBENCH_FILESIZE_MB=${NGBENCH_FILESIZE_MB:-8192}
 need() { [ $# -ge 2 ] || { echo "do: $1 needs a value (try --help)" >&2; exit 1; }; }
+# the merge step is its own tool: ./do merge only hands over to it
+if [ "${1:-}" = merge ]; then
+    shift
+    tool=${NGBENCH_REPORT:-$top/report/ngbench-report}
+    [ -x "$tool" ] || { echo "do: $tool is missing: run make first" >&2; exit 1; }
+    exec "$tool" merge --results "$top/bench-results" "$@"
+fi
 while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;

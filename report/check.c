@@ -1,0 +1,443 @@
+/* check.c - the audit: recomputes every statistic the records state from
+ * the raw records they were derived from, so that published results can be
+ * checked without trusting the tool that wrote them:
+ *  - each cycles record from its trial records (n, trials, iterations, min,
+ *    max, mean, median trial, time per call, ops/s) and, where the raw
+ *    samples are kept, every figure of the trial and cycles records from the
+ *    samples themselves, exactly as ngbench-stats prints them;
+ *  - the calibration, memory, stack, heap and profile records from the probe
+ *    outputs kept beside the samples;
+ *  - the stages record's timed seconds from the cycles records.
+ * (Regenerating the pages and comparing them byte for byte is done by
+ * running the generators in check mode: see ngbench-report.c.) */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "buf.h"
+#include "check.h"
+#include "model.h"
+#include "stats.h"
+
+typedef struct {
+    FILE *log;
+    check_counts *n;
+    const ds_host *h;
+    const ds_attempt *a;
+} ctx;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void bad(ctx *c, const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(c->log, "BAD %s %s/%s/%s/%s (campaign %s, attempt %s): %s: ", c->h->name, c->a->operation, c->a->primitive,
+            c->a->impl, c->a->compiler, c->a->campaign, c->a->attempt, what);
+    va_start(ap, fmt);
+    vfprintf(c->log, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->log);
+    c->n->bad++;
+}
+
+static void good(ctx *c)
+{
+    c->n->checked++;
+}
+
+/* "a" and "b" as a record would print them */
+static int same(const char *a, const char *b)
+{
+    return a && b && strcmp(a, b) == 0;
+}
+
+static void expect_str(ctx *c, const char *what, const char *recorded, const char *computed)
+{
+    if (same(recorded, computed))
+        good(c);
+    else
+        bad(c, what, "recorded %s, recomputed %s", recorded ? recorded : "(none)", computed);
+}
+
+static void expect_near(ctx *c, const char *what, double recorded, double computed, double tol)
+{
+    if (isfinite(recorded) && fabs(recorded - computed) <= tol + 1e-9 * fabs(computed))
+        good(c);
+    else
+        bad(c, what, "recorded %.17g, recomputed %.17g (tolerance %g)", recorded, computed, tol);
+}
+
+static double num(const ngr_record *r, const char *k)
+{
+    double v;
+    return r && ngr_num(r, k, &v) ? v : NAN;
+}
+
+/* ---- raw samples ---- */
+
+static int is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* reads a samples file (gzip'ed) the way ngbench-stats does: "sample N"
+ * lines or bare numbers; everything else is ignored. Returns 0 or -1. */
+static int read_samples(const char *path, double **x, size_t *n, size_t *cap, double *calibrate)
+{
+    buf cmd;
+    FILE *p;
+    char line[256];
+    const char *s;
+    int rc;
+    buf_init(&cmd);
+    buf_puts(&cmd, "gzip -dc -- '");
+    for (s = path; *s; s++) {
+        if (*s == '\'')
+            buf_puts(&cmd, "'\\''");
+        else
+            buf_putc(&cmd, *s);
+    }
+    buf_puts(&cmd, "'");
+    p = popen(buf_str(&cmd), "r");
+    buf_free(&cmd);
+    if (!p)
+        return -1;
+    while (fgets(line, sizeof line, p)) {
+        char *q = line, *end;
+        double v;
+        if (strncmp(q, "calibrate ", 10) == 0 && calibrate)
+            *calibrate = strtod(q + 10, NULL);
+        if (strncmp(q, "sample ", 7) == 0)
+            q += 7;
+        v = strtod(q, &end);
+        if (end == q || (*end != '\n' && *end != 0 && *end != '\r'))
+            continue;
+        *x = xgrow(*x, cap, *n + 1, sizeof **x);
+        (*x)[(*n)++] = v;
+    }
+    rc = pclose(p);
+    return rc == 0 ? 0 : -1;
+}
+
+static void stats_line(char *out, size_t len, const stats *s)
+{
+    snprintf(out, len, "n=%lu mean=%.1f median=%.1f q1=%.1f q3=%.1f min=%.0f max=%.0f", (unsigned long)s->n, s->mean,
+             s->median, s->q1, s->q3, s->min, s->max);
+}
+
+static void recorded_line(char *out, size_t len, const ngr_record *r)
+{
+    static const char *const keys[] = {"n", "mean", "median", "q1", "q3", "min", "max"};
+    size_t i, off = 0;
+    out[0] = 0;
+    for (i = 0; i < 7 && off < len; i++) {
+        const char *v = ngr_get(r, keys[i]);
+        int w = snprintf(out + off, len - off, "%s%s=%s", i ? " " : "", keys[i], v ? v : "?");
+        if (w < 0)
+            break;
+        off += (size_t)w;
+    }
+}
+
+/* the trial records of op, ordered by trial number (NULL-padded) */
+static size_t trials_of(const ds_attempt *a, const char *op, const ngr_record ***out)
+{
+    size_t i, n = 0;
+    const ngr_record **t = NULL;
+    for (i = 0; i < a->nrecs; i++) {
+        const ngr_record *r = &a->recs[i]->r;
+        const char *o = ngr_get(r, "op");
+        if (strcmp(r->kind, "trial") == 0 && o && strcmp(o, op) == 0) {
+            t = xrealloc(t, (n + 1) * sizeof *t);
+            t[n++] = r;
+        }
+    }
+    /* insertion sort by trial number (few trials) */
+    for (i = 1; i < n; i++) {
+        const ngr_record *x = t[i];
+        size_t m = i;
+        while (m > 0 && num(t[m - 1], "trial") > num(x, "trial")) {
+            t[m] = t[m - 1];
+            m--;
+        }
+        t[m] = x;
+    }
+    *out = t;
+    return n;
+}
+
+static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
+{
+    const char *op = ngr_get(cr, "op");
+    const ngr_record **tr;
+    size_t nt = trials_of(c->a, op, &tr), i;
+    double n = 0, wsum = 0, mn = INFINITY, mx = -INFINITY, *means;
+    char s[256], what[64];
+    double mean = num(cr, "mean"), ps = num(cr, "persecond");
+
+    snprintf(what, sizeof what, "cycles %s", op);
+    if (nt == 0) {
+        bad(c, what, "no trial records");
+        free((void *)tr);
+        return;
+    }
+    means = xmalloc(nt * sizeof *means);
+    for (i = 0; i < nt; i++) {
+        double tn = num(tr[i], "n");
+        if (num(tr[i], "trial") != (double)(i + 1))
+            bad(c, what, "trial records are not numbered 1..%lu", (unsigned long)nt);
+        n += tn;
+        wsum += num(tr[i], "mean") * tn;
+        mn = fmin(mn, num(tr[i], "min"));
+        mx = fmax(mx, num(tr[i], "max"));
+        means[i] = num(tr[i], "mean");
+        {
+            char w2[80];
+            snprintf(w2, sizeof w2, "trial %s %lu iterations", op, (unsigned long)(i + 1));
+            expect_str(c, w2, ngr_get(tr[i], "iterations"), ngr_get(cr, "iterations"));
+        }
+    }
+    snprintf(s, sizeof s, "%lu", (unsigned long)nt);
+    expect_str(c, what, ngr_get(cr, "trials"), s);
+    snprintf(s, sizeof s, "%.0f", n);
+    expect_str(c, what, ngr_get(cr, "n"), s);
+    snprintf(s, sizeof s, "%.0f", mn);
+    expect_str(c, what, ngr_get(cr, "min"), s);
+    snprintf(s, sizeof s, "%.0f", mx);
+    expect_str(c, what, ngr_get(cr, "max"), s);
+    /* trial means are printed to 0.1: their weighted mean is known to 0.05,
+     * the recorded mean adds its own 0.05 */
+    expect_near(c, what, mean, wsum / n, 0.1);
+    {
+        stats ts;
+        stats_compute(means, nt, &ts);
+        expect_near(c, what, num(cr, "median_trial"), ts.median, 0.1);
+    }
+    /* the derived figures, exactly as run-target computes them */
+    snprintf(s, sizeof s, "%.9g", mean / ps);
+    expect_str(c, what, ngr_get(cr, "mean_seconds"), s);
+    snprintf(s, sizeof s, "%.6g", ps / mean);
+    expect_str(c, what, ngr_get(cr, "ops_per_second"), s);
+
+    /* from the raw samples, where they are kept */
+    if (tdir) {
+        double *all = NULL, cal = NAN;
+        size_t nall = 0, cap = 0, ok = 1;
+        for (i = 0; i < nt && ok; i++) {
+            char *path = xasprintf("%s/samples/%s-%lu.txt.gz", tdir, op, (unsigned long)(i + 1));
+            double *x = NULL;
+            size_t nx = 0, xc = 0;
+            if (!is_file(path) || read_samples(path, &x, &nx, &xc, i == 0 ? &cal : NULL) != 0 || nx == 0) {
+                if (is_file(path))
+                    bad(c, what, "cannot read the samples in %s", path);
+                ok = 0;
+            } else {
+                stats ts;
+                char rec[256], w2[80];
+                all = xgrow(all, &cap, nall + nx, sizeof *all);
+                memcpy(all + nall, x, nx * sizeof *x);
+                nall += nx;
+                stats_compute(x, nx, &ts);
+                means[i] = ts.mean;
+                stats_line(s, sizeof s, &ts);
+                recorded_line(rec, sizeof rec, tr[i]);
+                snprintf(w2, sizeof w2, "trial %s %lu from its samples", op, (unsigned long)(i + 1));
+                expect_str(c, w2, rec, s);
+            }
+            free(x);
+            free(path);
+        }
+        if (ok) {
+            stats as, ms;
+            char rec[256], w2[80];
+            stats_compute(all, nall, &as);
+            stats_compute(means, nt, &ms);
+            stats_line(s, sizeof s, &as);
+            snprintf(s + strlen(s), sizeof s - strlen(s), " median_trial=%.1f", ms.median);
+            recorded_line(rec, sizeof rec, cr);
+            snprintf(rec + strlen(rec), sizeof rec - strlen(rec), " median_trial=%s",
+                     ngr_get(cr, "median_trial") ? ngr_get(cr, "median_trial") : "?");
+            snprintf(w2, sizeof w2, "cycles %s from the samples", op);
+            expect_str(c, w2, rec, s);
+            if (isfinite(cal)) {
+                snprintf(s, sizeof s, "%.0f", cal);
+                expect_str(c, "calibration", ngr_get(cr, "calibration"), s);
+            }
+            c->n->from_samples++;
+        } else {
+            c->n->without_samples++;
+        }
+        free(all);
+    } else {
+        c->n->without_samples++;
+    }
+    free(means);
+    free((void *)tr);
+}
+
+/* a probe record against the probe's own output line "<word> k=v k=v ..." */
+static void check_probe(ctx *c, const ngr_record *r, const char *path, const char *word)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024], what[96];
+    int found = 0;
+    snprintf(what, sizeof what, "%s %s", r->kind, ngr_get(r, "op") ? ngr_get(r, "op") : "");
+    if (!f)
+        return; /* not kept: nothing to compare with */
+    while (fgets(line, sizeof line, f)) {
+        char *tok, *save = NULL;
+        size_t wl = strlen(word);
+        if (strncmp(line, word, wl) != 0 || line[wl] != ' ')
+            continue;
+        found = 1;
+        line[strcspn(line, "\n")] = 0;
+        for (tok = strtok_r(line + wl + 1, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+            char *eq = strchr(tok, '=');
+            if (!eq)
+                continue;
+            *eq = 0;
+            if (!same(ngr_get(r, tok), eq + 1))
+                bad(c, what, "%s: recorded %s, the probe output says %s", tok,
+                    ngr_get(r, tok) ? ngr_get(r, tok) : "(none)", eq + 1);
+            else
+                good(c);
+        }
+        break;
+    }
+    fclose(f);
+    if (!found)
+        bad(c, what, "no '%s' line in %s", word, path);
+}
+
+static void check_profile(ctx *c, const ngr_record *r, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024], what[96];
+    const char *fn = ngr_get(r, "function"), *op = ngr_get(r, "op");
+    int found = 0;
+    if (!f || !fn)
+        goto out;
+    snprintf(what, sizeof what, "%s %s %s", r->kind, op ? op : "", fn);
+    while (fgets(line, sizeof line, f)) {
+        char a[64], b[64], x[64];
+        line[strcspn(line, "\n")] = 0;
+        if (strcmp(r->kind, "profile") == 0) {
+            char calls[64], cyc[64], share[64];
+            if (sscanf(line, "op cycles=%63s iters=%63s", a, b) == 2) {
+                expect_str(c, "profile op_cycles", ngr_get(r, "op_cycles"), a);
+                expect_str(c, "profile iters", ngr_get(r, "iters"), b);
+            } else if (sscanf(line, "fn %63s calls=%63s cycles=%63s share=%63s", x, calls, cyc, share) == 4 &&
+                       strcmp(x, fn) == 0) {
+                found = 1;
+                expect_str(c, what, ngr_get(r, "calls"), calls);
+                expect_str(c, what, ngr_get(r, "cycles"), cyc);
+                expect_str(c, what, ngr_get(r, "share"), share);
+            }
+        } else {
+            char in[64], outb[64], calls[64];
+            if (sscanf(line, "class %63s in=%63s out=%63s calls=%63s", x, in, outb, calls) == 4 && strcmp(x, fn) == 0 &&
+                same(ngr_get(r, "in"), in) && same(ngr_get(r, "out"), outb)) {
+                found = 1;
+                expect_str(c, what, ngr_get(r, "calls"), calls);
+            }
+        }
+    }
+    if (!found)
+        bad(c, what, "not in the profile output %s", path);
+out:
+    if (f)
+        fclose(f);
+}
+
+static void check_stages(ctx *c, const ngr_record *st)
+{
+    /* run-target: timed = sprintf("%.3f", timed + mean * n / persecond), per
+     * measured operation in order */
+    const char *const *ops = ops_of(c->a->operation);
+    double timed = 0;
+    char s[64];
+    size_t o;
+    for (o = 0; ops[o]; o++) {
+        const ngr_record *cr = ds_first(c->a, "cycles", "op", ops[o]);
+        if (!cr)
+            continue;
+        snprintf(s, sizeof s, "%.3f", timed + num(cr, "mean") * num(cr, "n") / num(cr, "persecond"));
+        timed = strtod(s, NULL);
+    }
+    snprintf(s, sizeof s, "%.3f", timed);
+    expect_str(c, "stages timed_seconds", ngr_get(st, "timed_seconds"), s);
+}
+
+static int known_op(const ds_attempt *a, const char *op)
+{
+    const char *const *ops = ops_of(a->operation);
+    size_t i;
+    for (i = 0; ops[i]; i++)
+        if (strcmp(ops[i], op) == 0)
+            return 1;
+    return 0;
+}
+
+int check_records(const dataset *d, FILE *log, check_counts *n)
+{
+    size_t hi, ai, k;
+    memset(n, 0, sizeof *n);
+    for (hi = 0; hi < d->nhosts; hi++) {
+        const ds_host *h = &d->hosts[hi];
+        for (ai = 0; ai < h->nattempts; ai++) {
+            const ds_attempt *a = &h->attempts[ai];
+            ctx c;
+            char *tdir;
+            if (!a->done)
+                continue;
+            c.log = log;
+            c.n = n;
+            c.h = h;
+            c.a = a;
+            n->attempts++;
+            tdir = xasprintf("%s/targets/%s/%s/%s/%s/%s", a->hostdir, a->campaign, a->operation, a->primitive, a->impl,
+                             a->compiler);
+            {
+                struct stat st;
+                if (stat(tdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                    free(tdir);
+                    tdir = NULL;
+                }
+            }
+            for (k = 0; k < a->nrecs; k++) {
+                const ngr_record *r = &a->recs[k]->r;
+                const char *op = ngr_get(r, "op");
+                char *path = NULL;
+                if (op && !known_op(a, op)) {
+                    /* and never part of a path to read */
+                    bad(&c, r->kind, "operation '%s' is not one of this operation's", op);
+                    continue;
+                }
+                if (strcmp(r->kind, "cycles") == 0 && op) {
+                    check_cycles(&c, r, tdir);
+                } else if (strcmp(r->kind, "stages") == 0) {
+                    check_stages(&c, r);
+                } else if (tdir && op &&
+                           (strcmp(r->kind, "memory") == 0 || strcmp(r->kind, "stack") == 0 ||
+                            strcmp(r->kind, "heap") == 0)) {
+                    const char *probe = strcmp(r->kind, "memory") == 0 ? "rss" : r->kind;
+                    path = xasprintf("%s/samples/%s-%s.txt", tdir, op, probe);
+                    check_probe(&c, r, path, probe);
+                } else if (tdir && op && (strcmp(r->kind, "profile") == 0 || strcmp(r->kind, "profilecalls") == 0)) {
+                    path = xasprintf("%s/samples/%s-profile.txt", tdir, op);
+                    if (is_file(path))
+                        check_profile(&c, r, path);
+                }
+                free(path);
+            }
+            free(tdir);
+        }
+    }
+    return n->bad ? -1 : 0;
+}

@@ -1,0 +1,285 @@
+/* model.c - see model.h. */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "model.h"
+
+static const char *const sig_ops[] = {"keygen", "sign", "verify", NULL};
+static const char *const kem_ops[] = {"keygen", "enc", "dec", NULL};
+
+const char *const *ops_of(const char *operation)
+{
+    return is_kem(operation) ? kem_ops : sig_ops;
+}
+
+int is_kem(const char *operation)
+{
+    return strcmp(operation, "crypto_kem") == 0;
+}
+
+const char *function_of(const char *operation)
+{
+    return is_kem(operation) ? "public-key algorithm; function: key encapsulation"
+                             : "public-key algorithm; function: digital signature";
+}
+
+char *algorithm_of(const char *primitive)
+{
+    char *a = xstrdup(primitive);
+    size_t n = strlen(a);
+    /* a parameter suffix: digits, optionally followed by one letter (160f) */
+    size_t e = n;
+    if (e > 0 && isalpha((unsigned char)a[e - 1]) && e > 1 && isdigit((unsigned char)a[e - 2]))
+        e--;
+    while (e > 0 && isdigit((unsigned char)a[e - 1]))
+        e--;
+    if (e > 0 && e < n && (a[e - 1] == '_' || a[e - 1] == '-'))
+        e--;
+    if (e > 0)
+        a[e] = 0;
+    return a;
+}
+
+const char *target_status(const ds_target *t)
+{
+    const char *s = figs(t, "status", NULL, "status");
+    return s ? s : "-";
+}
+
+int status_usable(const char *s)
+{
+    return strcmp(s, "PASS") == 0 || strcmp(s, "NOKAT") == 0;
+}
+
+const ngr_record *cycles_of(const ds_target *t, const char *op)
+{
+    return t ? ds_first(t->sel, "cycles", "op", op) : NULL;
+}
+
+double cyc(const ds_target *t, const char *op, const char *key)
+{
+    return fig(t, "cycles", op, key);
+}
+
+const char *figs(const ds_target *t, const char *kind, const char *op, const char *key)
+{
+    const ngr_record *r;
+    if (!t || !t->sel)
+        return NULL;
+    r = op ? ds_first(t->sel, kind, "op", op) : ds_first(t->sel, kind, NULL, NULL);
+    return r ? ngr_get(r, key) : NULL;
+}
+
+double fig(const ds_target *t, const char *kind, const char *op, const char *key)
+{
+    const ngr_record *r;
+    double v;
+    if (!t || !t->sel)
+        return NAN;
+    r = op ? ds_first(t->sel, kind, "op", op) : ds_first(t->sel, kind, NULL, NULL);
+    if (!r || !ngr_num(r, key, &v))
+        return NAN;
+    return v;
+}
+
+void prim_range(const ds_host *h, size_t i, size_t *end)
+{
+    size_t j;
+    for (j = i + 1; j < h->ntargets; j++)
+        if (strcmp(h->targets[j].primitive, h->targets[i].primitive) != 0 ||
+            strcmp(h->targets[j].operation, h->targets[i].operation) != 0)
+            break;
+    *end = j;
+}
+
+void impl_range(const ds_host *h, size_t i, size_t end_prim, size_t *end)
+{
+    size_t j;
+    for (j = i + 1; j < end_prim; j++)
+        if (strcmp(h->targets[j].impl, h->targets[i].impl) != 0)
+            break;
+    *end = j;
+}
+
+const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable)
+{
+    const ds_target *best = NULL;
+    double bv = INFINITY;
+    int pass;
+    *usable = 0;
+    for (pass = 1; pass >= 0 && !best; pass--) {
+        size_t i;
+        for (i = first; i < end; i++) {
+            const ds_target *t = &h->targets[i];
+            double v = cyc(t, op, "median");
+            if (pass && !status_usable(target_status(t)))
+                continue;
+            /* ties go to the first line in order: deterministic */
+            if (isfinite(v) && v < bv) {
+                bv = v;
+                best = t;
+            }
+        }
+        if (best)
+            *usable = pass;
+    }
+    return best;
+}
+
+int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t)
+{
+    if (strcmp(t->compiler, c->reference) == 0)
+        return 1;
+    /* a line with the guide's exact command counts too, whatever its id */
+    return strcmp(c->reference, GUIDE_REF_ID) == 0 && strcmp(compiler_command(h, t), GUIDE_REF_COMMAND) == 0;
+}
+
+const ds_target *reference_line(const report_ctx *c, const ds_host *h, size_t first, size_t end)
+{
+    size_t i;
+    for (i = first; i < end; i++)
+        if (strcmp(h->targets[i].compiler, c->reference) == 0)
+            return &h->targets[i];
+    for (i = first; i < end; i++)
+        if (is_reference(c, h, &h->targets[i]))
+            return &h->targets[i];
+    return NULL;
+}
+
+static const ngr_record *compiler_rec(const ds_host *h, const char *compiler, const char *campaign)
+{
+    size_t i;
+    const ngr_record *any = NULL;
+    for (i = 0; i < h->ncompilers; i++) {
+        const ngr_record *r = &h->compilers[i]->r;
+        if (strcmp(r->compiler, compiler) != 0)
+            continue;
+        if (campaign && strcmp(r->campaign, campaign) == 0)
+            return r;
+        if (!any || strcmp(r->campaign, any->campaign) > 0)
+            any = r;
+    }
+    return any;
+}
+
+const char *compiler_command(const ds_host *h, const ds_target *t)
+{
+    const ngr_record *r = compiler_rec(h, t->compiler, t->sel ? t->sel->campaign : NULL);
+    const char *v = r ? ngr_get(r, "command") : NULL;
+    return v ? v : "";
+}
+
+const char *compiler_version(const ds_host *h, const char *compiler, const char *campaign)
+{
+    const ngr_record *r = compiler_rec(h, compiler, campaign);
+    const char *v = r ? ngr_get(r, "version") : NULL;
+    return v ? v : "";
+}
+
+const ngr_record *host_record(const ds_host *h, const char *campaign)
+{
+    size_t i;
+    const ngr_record *newest = NULL;
+    double nt = -2;
+    for (i = 0; i < h->nhostinfo; i++) {
+        const ngr_record *r = &h->hostinfo[i]->r;
+        double t;
+        if (campaign && strcmp(r->campaign, campaign) == 0)
+            return r;
+        t = ds_campaign_start(h, r->campaign);
+        if (!newest || t > nt || (t == nt && strcmp(r->campaign, newest->campaign) > 0)) {
+            newest = r;
+            nt = t;
+        }
+    }
+    return newest;
+}
+
+const char *kat_field(const char *what)
+{
+    if (strcmp(what, "pk") == 0)
+        return "PK_Len";
+    if (strcmp(what, "sk") == 0)
+        return "SK_Len";
+    if (strcmp(what, "sn") == 0)
+        return "Sn_Len";
+    if (strcmp(what, "ct") == 0)
+        return "CT_Len";
+    if (strcmp(what, "ss") == 0)
+        return "SS_Len";
+    return "";
+}
+
+static double num_or_nan(const ngr_record *r, const char *key)
+{
+    double v;
+    return ngr_num(r, key, &v) ? v : NAN;
+}
+
+void size_of(const ds_target *t, const char *what, size_info *s)
+{
+    size_t i;
+    s->produced = s->claimed = s->kmin = s->kmax = s->rmin = s->rmax = NAN;
+    if (!t || !t->sel)
+        return;
+    for (i = 0; i < t->sel->nrecs; i++) {
+        const ngr_record *r = &t->sel->recs[i]->r;
+        const char *w;
+        if (strcmp(r->kind, "size") == 0 && (w = ngr_get(r, "what")) != NULL) {
+            if (strcmp(w, what) == 0) {
+                s->produced = num_or_nan(r, "produced");
+                s->claimed = num_or_nan(r, "claimed");
+            } else if (strcmp(what, "sn") == 0 && strcmp(w, "sn-range") == 0) {
+                s->rmin = num_or_nan(r, "min");
+                s->rmax = num_or_nan(r, "max");
+            }
+        } else if (strcmp(r->kind, "katsize") == 0 && (w = ngr_get(r, "field")) != NULL &&
+                   strcmp(w, kat_field(what)) == 0) {
+            s->kmin = num_or_nan(r, "min");
+            s->kmax = num_or_nan(r, "max");
+        }
+    }
+}
+
+const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n)
+{
+    size_t i;
+    /* a KEM that shares its name with a signature primitive on the same host
+     * gets its own files; otherwise the name is the primitive's */
+    for (i = 0; is_kem(t->operation) && i < h->ntargets; i++) {
+        if (strcmp(h->targets[i].primitive, t->primitive) == 0 && !is_kem(h->targets[i].operation)) {
+            snprintf(out, n, "%s-kem", t->primitive);
+            return out;
+        }
+    }
+    snprintf(out, n, "%s", t->primitive);
+    return out;
+}
+
+size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***out)
+{
+    const char **ids = xmalloc((end - first + 1) * sizeof *ids);
+    size_t n = 0, i, k;
+    for (i = first; i < end; i++) {
+        for (k = 0; k < n; k++)
+            if (strcmp(ids[k], h->targets[i].compiler) == 0)
+                break;
+        if (k == n)
+            ids[n++] = h->targets[i].compiler;
+    }
+    /* insertion sort: a handful of lines */
+    for (k = 1; k < n; k++) {
+        const char *x = ids[k];
+        size_t m = k;
+        while (m > 0 && strcmp(ids[m - 1], x) > 0) {
+            ids[m] = ids[m - 1];
+            m--;
+        }
+        ids[m] = x;
+    }
+    *out = ids;
+    return n;
+}

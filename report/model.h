@@ -1,0 +1,84 @@
+/* model.h - what the tables and pages derive from the dataset: operations
+ * of a primitive, a target's figures, the best compiler line per operation,
+ * the guide's reference line, compiler commands and versions. Shared by
+ * tables.c, pages.c and check.c so that they all agree. */
+#ifndef NGBENCH_REPORT_MODEL_H
+#define NGBENCH_REPORT_MODEL_H
+
+#include "buf.h"
+#include "dataset.h"
+#include "output.h"
+
+/* the NICCS guide's reference compiler line (okcompilers/c: @guide-ref) */
+#define GUIDE_REF_ID "guide-ref"
+#define GUIDE_REF_COMMAND "gcc -std=c99 -Wpedantic -Wall -Wextra -O2"
+
+typedef struct {
+    const dataset *d;
+    outset *out;
+    const char *reference; /* compiler id of the reference line */
+    const char *version;   /* the tool's version, printed in the pages */
+    buf *evidence;         /* evidence.sha256 while the pages are made */
+} report_ctx;
+
+/* the three operations: keygen sign verify, or keygen enc dec */
+const char *const *ops_of(const char *operation);
+int is_kem(const char *operation);
+/* "public-key algorithm; function: digital signature" etc. */
+const char *function_of(const char *operation);
+/* the algorithm a primitive is a parameter set of: tsuov128 -> tsuov,
+ * cedrusalpha160f -> cedrusalpha (malloc'ed) */
+char *algorithm_of(const char *primitive);
+
+/* the target's verdict (its status record), "-" when it has none */
+const char *target_status(const ds_target *t);
+/* PASS or NOKAT: a line whose figures may be compared and chosen */
+int status_usable(const char *status);
+/* the target's cycles record for op, NULL when not measured */
+const ngr_record *cycles_of(const ds_target *t, const char *op);
+/* a figure of the cycles record (NAN when absent) */
+double cyc(const ds_target *t, const char *op, const char *key);
+/* the value of key in the first record of kind (with field op=op when op
+ * is not NULL) of the selected attempt; NAN when absent */
+double fig(const ds_target *t, const char *kind, const char *op, const char *key);
+const char *figs(const ds_target *t, const char *kind, const char *op, const char *key);
+
+/* [*first, *end) : the targets of host h with the same primitive (and
+ * operation) as targets[i]; for implementation groups, same impl too */
+void prim_range(const ds_host *h, size_t i, size_t *end);
+void impl_range(const ds_host *h, size_t i, size_t end_prim, size_t *end);
+
+/* the best line for op among targets[first, end) (one primitive and
+ * implementation): the lowest median cycles per call among PASS/NOKAT
+ * lines, else among all measured lines (*usable = 0). NULL when none. */
+const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable);
+/* the reference line among targets[first, end), NULL when absent */
+const ds_target *reference_line(const report_ctx *c, const ds_host *h, size_t first, size_t end);
+int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t);
+
+/* the compiler ids of targets[first, end), each once, sorted (the records do
+ * not keep the okcompilers order); *out is malloc'ed */
+size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***out);
+
+/* the compiler line's command and version as recorded in the target's campaign
+ * (any campaign of the host when that one has none); "" when unknown */
+const char *compiler_command(const ds_host *h, const ds_target *t);
+const char *compiler_version(const ds_host *h, const char *compiler, const char *campaign);
+/* the host record of a campaign (or the newest one), NULL when none */
+const ngr_record *host_record(const ds_host *h, const char *campaign);
+
+/* the name of the page and plots of t's primitive on h: the primitive, or
+ * "<primitive>-kem" when a signature primitive of the same name exists there */
+#define PAGE_ID_MAX 96
+const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n);
+
+/* the size figures of a target: produced/claimed (size records) and the
+ * min/max over the KAT records (katsize); NAN where absent */
+typedef struct {
+    double produced, claimed, kmin, kmax, rmin, rmax;
+} size_info;
+void size_of(const ds_target *t, const char *what, size_info *s);
+/* "sn", "ct", ... -> the KAT length field "Sn_Len", ... */
+const char *kat_field(const char *what);
+
+#endif

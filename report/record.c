@@ -1,0 +1,284 @@
+/* record.c - see record.h. The line is copied once into rec->mem, split in
+ * place and decoded in place, so a record is a single allocation. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "record.h"
+
+static const char *const kinds[] = {
+    "run", "compiler", "host", "build", "kat", "katsize", "check", "size", "status", "counter", "trial",
+    "cycles", "memory", "stack", "heap", "profile", "profilecalls", "elf", "objsize", "measure", "stages", "done",
+};
+
+int ngr_known_kind(const char *kind)
+{
+    size_t i;
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kind, kinds[i]) == 0)
+            return 1;
+    return 0;
+}
+
+int ngr_target_kind(const char *kind)
+{
+    return strcmp(kind, "run") != 0 && strcmp(kind, "host") != 0 && strcmp(kind, "compiler") != 0;
+}
+
+static int in_set(int c, const char *extra)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c != 0 && strchr(extra, c) != NULL);
+}
+
+/* a name that is safe as a path component: [A-Za-z0-9._+-]+, not starting
+ * with '.', at most NGR_NAME_MAX characters */
+static int name_ok(const char *s)
+{
+    const char *p;
+    if (!*s || *s == '.' || strlen(s) > NGR_NAME_MAX)
+        return 0;
+    for (p = s; *p; p++)
+        if (!in_set((unsigned char)*p, "._+-"))
+            return 0;
+    return 1;
+}
+
+static int word_ok(const char *s, const char *extra)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!in_set((unsigned char)*s, extra))
+            return 0;
+    return 1;
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* the writer encodes exactly %, space, tab and newline; anything else after
+ * a '%' is left as it is rather than guessed at */
+static void decode(char *s)
+{
+    char *w = s;
+    while (*s) {
+        if (s[0] == '%' && hexval((unsigned char)s[1]) >= 0 && hexval((unsigned char)s[2]) >= 0) {
+            int v = hexval((unsigned char)s[1]) * 16 + hexval((unsigned char)s[2]);
+            if (v == '%' || v == ' ' || v == '\t' || v == '\n') {
+                *w++ = (char)v;
+                s += 3;
+                continue;
+            }
+        }
+        *w++ = *s++;
+    }
+    *w = 0;
+}
+
+int ngr_is_number(const char *s)
+{
+    const char *p = s;
+    int digits = 0;
+    if (*p == '-')
+        p++;
+    while (*p >= '0' && *p <= '9') {
+        p++;
+        digits++;
+    }
+    if (*p == '.') {
+        p++;
+        while (*p >= '0' && *p <= '9') {
+            p++;
+            digits++;
+        }
+    }
+    if (digits == 0)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        int ed = 0;
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        while (*p >= '0' && *p <= '9') {
+            p++;
+            ed++;
+        }
+        if (!ed)
+            return 0;
+    }
+    return *p == 0;
+}
+
+static int fail(ngr_record *rec, const char **why, const char *msg, int status)
+{
+    free(rec->mem);
+    free(rec->fields);
+    memset(rec, 0, sizeof *rec);
+    *why = msg;
+    return status;
+}
+
+int ngr_parse(const char *line, size_t len, ngr_record *rec, const char **why)
+{
+    char *words[10];
+    size_t i, nw = 0, nfields = 0;
+    char *p, *end;
+    static const char *dummy;
+    int target;
+
+    if (!why)
+        why = &dummy;
+    memset(rec, 0, sizeof *rec);
+    *why = NULL;
+    if (len == 0)
+        return fail(rec, why, "empty line", NGR_CORRUPT);
+    if (len > NGR_MAX_LINE)
+        return fail(rec, why, "line too long", NGR_CORRUPT);
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return fail(rec, why, "control character in line", NGR_CORRUPT);
+    }
+    if (len < 8 || memcmp(line, "ngbench", 7) != 0 || (line[7] != ' ' && line[7] != '\t'))
+        return fail(rec, why, "no 'ngbench' prefix (a cut-off write?)", NGR_CORRUPT);
+    rec->mem = xmalloc(len + 1);
+    memcpy(rec->mem, line, len);
+    rec->mem[len] = 0;
+
+    /* the prefix: ten words */
+    p = rec->mem;
+    end = rec->mem + len;
+    while (nw < 10) {
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p == end)
+            break;
+        words[nw++] = p;
+        while (p < end && *p != ' ' && *p != '\t')
+            p++;
+        if (p < end)
+            *p++ = 0;
+    }
+    if (nw < 10)
+        return fail(rec, why, "fewer than ten prefix fields", NGR_CORRUPT);
+    if (!word_ok(words[1], ""))
+        return fail(rec, why, "format version is not a number", NGR_CORRUPT);
+    if (strcmp(words[1], "1") != 0)
+        return fail(rec, why, "unknown record format version", NGR_UNKNOWN_FORMAT);
+    rec->format = 1;
+    rec->host = words[2];
+    rec->abi = words[3];
+    rec->date = words[4];
+    rec->operation = words[5];
+    rec->primitive = words[6];
+    rec->impl = words[7];
+    rec->compiler = words[8];
+    rec->kind = words[9];
+    if (!name_ok(rec->host))
+        return fail(rec, why, "bad host name", NGR_CORRUPT);
+    if (!word_ok(rec->abi, "_"))
+        return fail(rec, why, "bad abi", NGR_CORRUPT);
+    if (strlen(rec->date) != 8 || !word_ok(rec->date, "") || strspn(rec->date, "0123456789") != 8)
+        return fail(rec, why, "bad date", NGR_CORRUPT);
+    if (!word_ok(rec->kind, "_"))
+        return fail(rec, why, "bad kind", NGR_CORRUPT);
+
+    /* the key=value fields */
+    {
+        char *q = p;
+        size_t n = 0;
+        while (q < end) {
+            while (q < end && (*q == ' ' || *q == '\t'))
+                q++;
+            if (q == end)
+                break;
+            n++;
+            while (q < end && *q != ' ' && *q != '\t')
+                q++;
+        }
+        nfields = n;
+    }
+    rec->fields = xcalloc(nfields ? nfields : 1, sizeof *rec->fields);
+    for (i = 0; i < nfields; i++) {
+        char *eq, *w;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        w = p;
+        while (p < end && *p != ' ' && *p != '\t')
+            p++;
+        if (p < end)
+            *p++ = 0;
+        eq = strchr(w, '=');
+        if (!eq)
+            return fail(rec, why, "a field without '='", NGR_CORRUPT);
+        *eq = 0;
+        if (!word_ok(w, "_"))
+            return fail(rec, why, "bad field name", NGR_CORRUPT);
+        decode(eq + 1);
+        rec->fields[i].key = w;
+        rec->fields[i].value = eq + 1;
+    }
+    rec->nfields = nfields;
+
+    if (!ngr_known_kind(rec->kind))
+        return fail(rec, why, "unknown record kind", NGR_UNKNOWN_KIND);
+    target = ngr_target_kind(rec->kind);
+    if (target) {
+        if (strcmp(rec->operation, "crypto_sign") != 0 && strcmp(rec->operation, "crypto_kem") != 0)
+            return fail(rec, why, "bad operation", NGR_CORRUPT);
+        if (!name_ok(rec->primitive) || !name_ok(rec->impl) || !name_ok(rec->compiler))
+            return fail(rec, why, "bad primitive, implementation or compiler id", NGR_CORRUPT);
+    } else {
+        if (strcmp(rec->operation, "-") != 0 || strcmp(rec->primitive, "-") != 0 || strcmp(rec->impl, "-") != 0)
+            return fail(rec, why, "run record with a target in its prefix", NGR_CORRUPT);
+        if (strcmp(rec->kind, "compiler") == 0 ? !name_ok(rec->compiler) : strcmp(rec->compiler, "-") != 0)
+            return fail(rec, why, "bad compiler id", NGR_CORRUPT);
+    }
+    rec->campaign = ngr_get(rec, "campaign");
+    rec->attempt = ngr_get(rec, "attempt");
+    if (!rec->campaign || !name_ok(rec->campaign))
+        return fail(rec, why, "no valid campaign= field", NGR_CORRUPT);
+    if (target && (!rec->attempt || !name_ok(rec->attempt)))
+        return fail(rec, why, "target record without a valid attempt= field", NGR_CORRUPT);
+    return NGR_OK;
+}
+
+void ngr_free(ngr_record *rec)
+{
+    free(rec->mem);
+    free(rec->fields);
+    memset(rec, 0, sizeof *rec);
+}
+
+const char *ngr_get(const ngr_record *rec, const char *key)
+{
+    size_t i;
+    for (i = 0; i < rec->nfields; i++)
+        if (strcmp(rec->fields[i].key, key) == 0)
+            return rec->fields[i].value;
+    return NULL;
+}
+
+int ngr_num(const ngr_record *rec, const char *key, double *out)
+{
+    const char *v = ngr_get(rec, key);
+    double d;
+    *out = 0;
+    if (!v || !ngr_is_number(v))
+        return 0;
+    d = strtod(v, NULL);
+    if (!isfinite(d))
+        return 0;
+    *out = d;
+    return 1;
+}

@@ -1,0 +1,57 @@
+/* record.h - parsing one line of ngbench record data (doc/records.md): the
+ * ten-field prefix and the key=value fields, values percent-decoded. This is
+ * the only code that reads untrusted record text, and it can be fuzzed on its
+ * own: ngr_parse never reads outside [line, line + len), accepts any bytes,
+ * and either fills a record or says why the line is not one. */
+#ifndef NGBENCH_REPORT_RECORD_H
+#define NGBENCH_REPORT_RECORD_H
+
+#include <stddef.h>
+
+/* the longest line accepted; longer ones are reported as corrupt */
+#define NGR_MAX_LINE (1u << 20)
+/* the longest host, primitive, implementation, compiler, campaign or attempt
+ * name accepted: they become file names */
+#define NGR_NAME_MAX 64
+
+enum ngr_status {
+    NGR_OK = 0,
+    NGR_CORRUPT,        /* not a record: no prefix, a cut-off write, bad syntax */
+    NGR_UNKNOWN_FORMAT, /* a record of a format version this tool does not read */
+    NGR_UNKNOWN_KIND    /* well formed, but of a kind this tool does not know */
+};
+
+typedef struct {
+    const char *key;
+    const char *value; /* decoded: may contain spaces, tabs and newlines */
+} ngr_field;
+
+typedef struct {
+    int format;
+    const char *host, *abi, *date, *operation, *primitive, *impl, *compiler, *kind;
+    size_t nfields;
+    ngr_field *fields;
+    /* the campaign= and attempt= fields (NULL where absent) */
+    const char *campaign, *attempt;
+    char *mem; /* owns every string above */
+} ngr_record;
+
+/* Parses line[0..len) (without its newline). Returns NGR_OK and fills rec
+ * (free it with ngr_free), or another status with *why set to a static
+ * description; rec then owns nothing. */
+int ngr_parse(const char *line, size_t len, ngr_record *rec, const char **why);
+void ngr_free(ngr_record *rec);
+
+/* the value of the first field named key, or NULL */
+const char *ngr_get(const ngr_record *rec, const char *key);
+/* the value of key as a finite number; 0 when absent or not a number */
+int ngr_num(const ngr_record *rec, const char *key, double *out);
+/* 1 when kind is one of the kinds of doc/records.md */
+int ngr_known_kind(const char *kind);
+/* 1 for kinds that belong to a target's block (they carry campaign= and
+ * attempt=), 0 for the run's own records (run, host, compiler) */
+int ngr_target_kind(const char *kind);
+/* 1 when s is a plain decimal number (what the records write for numbers) */
+int ngr_is_number(const char *s);
+
+#endif
