@@ -263,10 +263,11 @@ fi
 # ---- compiler lines ----
 compilers=$hostdir/work/compilers.$$
 if [ -n "$cpattern" ]; then
-    "$libdir/okcompilers" -c "$cpattern" "$okfile" "$hostdir/work" >"$compilers"
+    "$libdir/okcompilers" -c "$cpattern" "$okfile" "$hostdir/work/probe.$$" >"$compilers"
 else
-    "$libdir/okcompilers" "$okfile" "$hostdir/work" >"$compilers"
+    "$libdir/okcompilers" "$okfile" "$hostdir/work/probe.$$" >"$compilers"
 fi
+rm -rf "$hostdir/work/probe.$$" # each ./do probes in a directory of its own: they may run at once
 [ -s "$compilers" ] || { echo "do: no usable compiler line (okcompilers: $okfile${cpattern:+, -c $cpattern})" >&2; exit 1; }
 
 # ---- targets and the campaign they form ----
