@@ -7,6 +7,11 @@
  * builds the wider products from it. No branch or memory index depends on an
  * operand.
  *
+ * The verifier, and the folding of the public matrix in either party, multiply
+ * public values only; there a 4-bit window table of one operand and a
+ * left-to-right pass over the other's nibbles is several times faster. Those
+ * "_vt" functions index memory by operand bits and must never see a secret.
+ *
  * Reduction: with P(x) = x^lambda + r(x) and deg r <= 10, the high half H of
  * a wide value folds down as H*r(x) (a few shifts), and the at most ten bits
  * that this pushes past x^lambda fold down once more. */
@@ -14,7 +19,7 @@
 
 #include "gf.h"
 
-static uint64_t clmul32(uint32_t x, uint32_t y)
+static inline uint64_t clmul32(uint32_t x, uint32_t y)
 {
     const uint64_t m0 = 0x11111111u, m1 = 0x22222222u, m2 = 0x44444444u, m3 = 0x88888888u;
     uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
@@ -27,7 +32,7 @@ static uint64_t clmul32(uint32_t x, uint32_t y)
            (z3 & 0x8888888888888888u);
 }
 
-void sydo_clmul64(uint64_t r[2], uint64_t a, uint64_t b)
+static inline void clmul64(uint64_t r[2], uint64_t a, uint64_t b)
 {
     uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32), b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
     uint64_t lo = clmul32(a0, b0), hi = clmul32(a1, b1);
@@ -36,10 +41,15 @@ void sydo_clmul64(uint64_t r[2], uint64_t a, uint64_t b)
     r[1] = hi ^ (mid >> 32);
 }
 
+void sydo_clmul64(uint64_t r[2], uint64_t a, uint64_t b)
+{
+    clmul64(r, a, b);
+}
+
 uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
 {
     uint64_t p[2], h, o;
-    sydo_clmul64(p, a, b);
+    clmul64(p, a, b);
     h = p[1];
     /* x^64 = x^4 + x^3 + x + 1 */
     o = (h >> 60) ^ (h >> 61) ^ (h >> 63);
@@ -52,9 +62,9 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
 static void mul2(uint64_t r[4], const uint64_t a[2], const uint64_t b[2])
 {
     uint64_t lo[2], hi[2], mid[2];
-    sydo_clmul64(lo, a[0], b[0]);
-    sydo_clmul64(hi, a[1], b[1]);
-    sydo_clmul64(mid, a[0] ^ a[1], b[0] ^ b[1]);
+    clmul64(lo, a[0], b[0]);
+    clmul64(hi, a[1], b[1]);
+    clmul64(mid, a[0] ^ a[1], b[0] ^ b[1]);
     mid[0] ^= lo[0] ^ hi[0];
     mid[1] ^= lo[1] ^ hi[1];
     r[0] = lo[0];
@@ -67,12 +77,12 @@ static void mul3(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
 {
     uint64_t p0[2], p1[2], p2[2], p01[2], p02[2], p12[2];
     unsigned i;
-    sydo_clmul64(p0, a[0], b[0]);
-    sydo_clmul64(p1, a[1], b[1]);
-    sydo_clmul64(p2, a[2], b[2]);
-    sydo_clmul64(p01, a[0] ^ a[1], b[0] ^ b[1]);
-    sydo_clmul64(p02, a[0] ^ a[2], b[0] ^ b[2]);
-    sydo_clmul64(p12, a[1] ^ a[2], b[1] ^ b[2]);
+    clmul64(p0, a[0], b[0]);
+    clmul64(p1, a[1], b[1]);
+    clmul64(p2, a[2], b[2]);
+    clmul64(p01, a[0] ^ a[1], b[0] ^ b[1]);
+    clmul64(p02, a[0] ^ a[2], b[0] ^ b[2]);
+    clmul64(p12, a[1] ^ a[2], b[1] ^ b[2]);
     for (i = 0; i < 2; i++) {
         p01[i] ^= p0[i] ^ p1[i];       /* coefficient of X   */
         p02[i] ^= p0[i] ^ p2[i] ^ p1[i]; /* coefficient of X^2 */
@@ -135,7 +145,7 @@ static void mul_word(uint64_t *w, const uint64_t *a, unsigned nw, uint64_t t)
     unsigned i;
     w[0] = 0;
     for (i = 0; i < nw; i++) {
-        sydo_clmul64(p, a[i], t);
+        clmul64(p, a[i], t);
         w[i] ^= p[0];
         w[i + 1] = p[1];
     }
@@ -155,6 +165,76 @@ static void xor_shifted(uint64_t *acc, const uint64_t *h, unsigned nw, unsigned 
         acc[i + 1] ^= h[i] >> (64 - e);
     }
 }
+
+/* ---- variable-time products for public operands ---- */
+
+/* tab[u] = a * u(x) for the polynomials u of degree < log2(entries);
+ * nw + 1 words each. */
+static void table_build(uint64_t *tab, const uint64_t *a, unsigned nw, unsigned entries)
+{
+    unsigned u, i, n = nw + 1;
+    for (i = 0; i < n; i++) {
+        tab[i] = 0;
+        tab[n + i] = i < nw ? a[i] : 0;
+    }
+    for (u = 2; u < entries; u++) {
+        uint64_t *t = tab + u * n;
+        if (u & 1) {
+            for (i = 0; i < n; i++)
+                t[i] = tab[(u - 1) * n + i] ^ tab[n + i];
+        } else {
+            const uint64_t *h = tab + (u / 2) * n;
+            t[0] = h[0] << 1;
+            for (i = 1; i < n; i++)
+                t[i] = (h[i] << 1) | (h[i - 1] >> 63);
+        }
+    }
+}
+
+/* COMB(NAME, NW, NB, BITS, NE): w[0..NW+NB) ^= sum_m a_m * b_m for K pairs, with
+ * tabs[m] the BITS-bit window table of a_m (NW + 1 words per entry) and b_m
+ * of NB words, NE = NW + 1: one left-to-right pass over the windows of the b's, shared by
+ * all K products. The constant bounds let the compiler unroll. */
+/* d[0..n) ^= s[0..n) for the entry lengths in use, spelled out: at -O2 the
+ * compilers do not unroll these short loops themselves. */
+#define XOR_4(d, s) (d[0] ^= s[0], d[1] ^= s[1], d[2] ^= s[2], d[3] ^= s[3])
+#define XOR_5(d, s) (XOR_4(d, s), d[4] ^= s[4])
+#define XOR_9(d, s) (XOR_5(d, s), d[5] ^= s[5], d[6] ^= s[6], d[7] ^= s[7], d[8] ^= s[8])
+#define XOR_ENTRY(NW, d, s) XOR_ENTRY_(NW, d, s)
+#define XOR_ENTRY_(NW, d, s) XOR_##NW(d, s)
+
+#define COMB(NAME, NW, NB, BITS, NE)                                                                             \
+    static void NAME(uint64_t *w, const uint64_t *const *tabs, const uint64_t *const *bs, unsigned K)        \
+    {                                                                                                        \
+        uint64_t acc[NW + NB] = {0};                                                                         \
+        unsigned k, m, i, j;                                                                                 \
+        for (k = 64 / BITS; k-- > 0;) {                                                                      \
+            if (k != 64 / BITS - 1) {                                                                        \
+                for (j = NW + NB - 1; j > 0; j--)                                                            \
+                    acc[j] = (acc[j] << BITS) | (acc[j - 1] >> (64 - BITS));                                 \
+                acc[0] <<= BITS;                                                                             \
+            }                                                                                                \
+            for (m = 0; m < K; m++)                                                                          \
+                for (i = 0; i < NB; i++) {                                                                   \
+                    const uint64_t *t =                                                                      \
+                        tabs[m] + ((bs[m][i] >> (BITS * k)) & ((1u << BITS) - 1)) * (NW + 1);                \
+                    uint64_t *a = acc + i;                                                                   \
+                    XOR_ENTRY(NE, a, t);                                                                       \
+                }                                                                                            \
+        }                                                                                                    \
+        for (j = 0; j < NW + NB; j++)                                                                        \
+            w[j] ^= acc[j];                                                                                  \
+    }
+
+COMB(comb3x3, 3, 3, 4, 4)
+COMB(comb3x1, 3, 1, 4, 4)
+COMB(comb3x3w8, 3, 3, 8, 4)
+COMB(comb4x4, 4, 4, 4, 5)
+COMB(comb4x1, 4, 1, 4, 5)
+COMB(comb4x4w8, 4, 4, 8, 5)
+COMB(comb8x8, 8, 8, 4, 9)
+COMB(comb8x1, 8, 1, 4, 9)
+COMB(comb8x8w8, 8, 8, 8, 9)
 
 /* ---- reductions ---- */
 
@@ -348,4 +428,139 @@ void sydo_gf512_load(uint64_t r[8], const uint8_t *bytes)
 void sydo_gf512_store(uint8_t *bytes, const uint64_t a[8])
 {
     store_words(bytes, a, 64);
+}
+
+void sydo_gf160_table(uint64_t tab[16][4], const uint64_t a[3])
+{
+    table_build(&tab[0][0], a, 3, 16);
+}
+
+void sydo_gf160_muladd_table_vt(uint64_t w[6], const uint64_t tab[16][4], const uint64_t b[3])
+{
+    const uint64_t *t = &tab[0][0];
+    comb3x3(w, &t, &b, 1);
+}
+
+void sydo_gf160_mul_vt(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t tab[16][4], p[6] = {0};
+    const uint64_t *t = &tab[0][0];
+    table_build(&tab[0][0], a, 3, 16);
+    comb3x3(p, &t, &b, 1);
+    reduce160(r, p);
+}
+
+void sydo_gf160_mul64_vt(uint64_t r[3], const uint64_t a[3], uint64_t t)
+{
+    uint64_t tab[16][4], p[6] = {0};
+    const uint64_t *tp = &tab[0][0], *bp = &t;
+    table_build(&tab[0][0], a, 3, 16);
+    comb3x1(p, &tp, &bp, 1);
+    reduce160(r, p);
+}
+
+void sydo_gf160_table8(uint64_t tab[256][4], const uint64_t a[3])
+{
+    table_build(&tab[0][0], a, 3, 256);
+}
+
+void sydo_gf160_fold3_vt(uint64_t r[3], const uint64_t (*const tabs[3])[4], const uint64_t *const b[3])
+{
+    uint64_t p[6] = {0};
+    const uint64_t *t[3];
+    t[0] = &tabs[0][0][0];
+    t[1] = &tabs[1][0][0];
+    t[2] = &tabs[2][0][0];
+    comb3x3w8(p, t, b, 3);
+    reduce160(r, p);
+}
+
+void sydo_gf256_table(uint64_t tab[16][5], const uint64_t a[4])
+{
+    table_build(&tab[0][0], a, 4, 16);
+}
+
+void sydo_gf256_muladd_table_vt(uint64_t w[8], const uint64_t tab[16][5], const uint64_t b[4])
+{
+    const uint64_t *t = &tab[0][0];
+    comb4x4(w, &t, &b, 1);
+}
+
+void sydo_gf256_mul_vt(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t tab[16][5], p[8] = {0};
+    const uint64_t *t = &tab[0][0];
+    table_build(&tab[0][0], a, 4, 16);
+    comb4x4(p, &t, &b, 1);
+    reduce_words(r, p, 4, 2, 5, 10);
+}
+
+void sydo_gf256_mul64_vt(uint64_t r[4], const uint64_t a[4], uint64_t t)
+{
+    uint64_t tab[16][5], p[8] = {0};
+    const uint64_t *tp = &tab[0][0], *bp = &t;
+    table_build(&tab[0][0], a, 4, 16);
+    comb4x1(p, &tp, &bp, 1);
+    reduce_words(r, p, 4, 2, 5, 10);
+}
+
+void sydo_gf256_table8(uint64_t tab[256][5], const uint64_t a[4])
+{
+    table_build(&tab[0][0], a, 4, 256);
+}
+
+void sydo_gf256_fold3_vt(uint64_t r[4], const uint64_t (*const tabs[3])[5], const uint64_t *const b[3])
+{
+    uint64_t p[8] = {0};
+    const uint64_t *t[3];
+    t[0] = &tabs[0][0][0];
+    t[1] = &tabs[1][0][0];
+    t[2] = &tabs[2][0][0];
+    comb4x4w8(p, t, b, 3);
+    reduce_words(r, p, 4, 2, 5, 10);
+}
+
+void sydo_gf512_table(uint64_t tab[16][9], const uint64_t a[8])
+{
+    table_build(&tab[0][0], a, 8, 16);
+}
+
+void sydo_gf512_muladd_table_vt(uint64_t w[16], const uint64_t tab[16][9], const uint64_t b[8])
+{
+    const uint64_t *t = &tab[0][0];
+    comb8x8(w, &t, &b, 1);
+}
+
+void sydo_gf512_mul_vt(uint64_t r[8], const uint64_t a[8], const uint64_t b[8])
+{
+    uint64_t tab[16][9], p[16] = {0};
+    const uint64_t *t = &tab[0][0];
+    table_build(&tab[0][0], a, 8, 16);
+    comb8x8(p, &t, &b, 1);
+    reduce_words(r, p, 8, 2, 5, 8);
+}
+
+void sydo_gf512_mul64_vt(uint64_t r[8], const uint64_t a[8], uint64_t t)
+{
+    uint64_t tab[16][9], p[16] = {0};
+    const uint64_t *tp = &tab[0][0], *bp = &t;
+    table_build(&tab[0][0], a, 8, 16);
+    comb8x1(p, &tp, &bp, 1);
+    reduce_words(r, p, 8, 2, 5, 8);
+}
+
+void sydo_gf512_table8(uint64_t tab[256][9], const uint64_t a[8])
+{
+    table_build(&tab[0][0], a, 8, 256);
+}
+
+void sydo_gf512_fold3_vt(uint64_t r[8], const uint64_t (*const tabs[3])[9], const uint64_t *const b[3])
+{
+    uint64_t p[16] = {0};
+    const uint64_t *t[3];
+    t[0] = &tabs[0][0][0];
+    t[1] = &tabs[1][0][0];
+    t[2] = &tabs[2][0][0];
+    comb8x8w8(p, t, b, 3);
+    reduce_words(r, p, 8, 2, 5, 8);
 }

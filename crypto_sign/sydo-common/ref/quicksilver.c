@@ -30,7 +30,7 @@ typedef struct {
     uint64_t t;
 } challenge2;
 
-static void parse_chal2(challenge2 *ch, const uint8_t chal2[SYDO_CHAL2B])
+static void parse_chal2(challenge2 *ch, const uint8_t chal2[SYDO_CHAL2B], sydo_qs_work *wk)
 {
     unsigned i;
     gf_load(ch->kappa0, chal2);
@@ -39,8 +39,10 @@ static void parse_chal2(challenge2 *ch, const uint8_t chal2[SYDO_CHAL2B])
     ch->t = 0;
     for (i = 0; i < 8; i++)
         ch->t |= (uint64_t)chal2[3 * SYDO_LB + i] << (8 * i);
-    for (i = 0; i < 3; i++)
+    for (i = 0; i < 3; i++) {
         gf_load(ch->alpha[i], chal2 + 3 * SYDO_LB + 8 + i * SYDO_LB);
+        gf_table8(wk->alpha_tab[i], ch->alpha[i]);
+    }
 }
 
 static unsigned popcount(unsigned x)
@@ -109,22 +111,26 @@ static void mask_row(uint8_t *x, unsigned eta)
         x[b / 8] &= (uint8_t) ~(1u << (b % 8));
 }
 
-/* g[j] = h-hat of the block's column j = sum_eta alpha_eta * H'(eta*n + 279i + j). */
-static void fold_block(sydo_qs_work *wk, const sydo_hgen_key *hk, const challenge2 *ch, unsigned i)
+/* g[j] = h-hat of the block's column j = sum_eta alpha_eta * H'(eta*n + 279i + j).
+ * Everything here is public, so the variable-time products serve both sides. */
+static void fold_block(sydo_qs_work *wk, const sydo_hgen_key *hk, unsigned i)
 {
     uint8_t h[SYDO_LB];
-    gf_t x;
-    gfw_t w;
+    gf_t x[3];
+    const uint64_t *xs[3];
+    const uint64_t(*tabs[3])[SYDO_NW + 1];
     unsigned j, eta;
+    for (eta = 0; eta < 3; eta++) {
+        xs[eta] = x[eta];
+        tabs[eta] = (const uint64_t(*)[SYDO_NW + 1])wk->alpha_tab[eta];
+    }
     for (j = 0; j < SYDO_BLOCK; j++) {
-        gfw_zero(w);
         for (eta = 0; eta < 3; eta++) {
             sydo_hgen(hk, (uint32_t)(eta * SYDO_N + SYDO_BLOCK * i + j), h);
             mask_row(h, eta);
-            gf_load(x, h);
-            gf_muladd_wide(w, ch->alpha[eta], x);
+            gf_load(x[eta], h);
         }
-        gf_reduce(wk->g[j], w);
+        gf_fold3_vt(wk->g[j], tabs, xs);
     }
 }
 
@@ -142,8 +148,9 @@ static void subset_sums(sydo_qs_work *wk)
 }
 
 /* prod[S] for the subsets S of {0..7} of up to four elements, from
- * prod[{q}] = v[q]. */
-static void products(sydo_qs_work *wk, const uint64_t (*v)[SYDO_NW])
+ * prod[{q}] = v[q]; constant time for the prover, variable time (public
+ * keys) for the verifier. */
+static void products(sydo_qs_work *wk, const uint64_t (*v)[SYDO_NW], int vt)
 {
     unsigned q, mask, low;
     for (q = 0; q < 8; q++)
@@ -152,18 +159,49 @@ static void products(sydo_qs_work *wk, const uint64_t (*v)[SYDO_NW])
         if (popcount(mask) < 2 || popcount(mask) > 4)
             continue;
         low = mask & (0u - mask);
-        gf_mul(wk->prod[mask], wk->prod[mask ^ low], wk->prod[low]);
+        if (vt)
+            gf_mul_vt(wk->prod[mask], wk->prod[mask ^ low], wk->prod[low]);
+        else
+            gf_mul(wk->prod[mask], wk->prod[mask ^ low], wk->prod[low]);
     }
 }
 
-static void horner_delta(uint64_t r[SYDO_NW], const uint64_t (*sig)[SYDO_NW], const uint64_t delta[SYDO_NW])
+/* ---- verifier: every value is public, all products are variable time ---- */
+
+static void mul_table(uint64_t r[SYDO_NW], gf_tab_t tab, const uint64_t b[SYDO_NW])
+{
+    gfw_t w;
+    gfw_zero(w);
+    gf_muladd_table_vt(w, (const uint64_t(*)[SYDO_NW + 1])tab, b);
+    gf_reduce(r, w);
+}
+
+static void muladd_vt(uint64_t w[2 * SYDO_NW], const uint64_t a[SYDO_NW], const uint64_t b[SYDO_NW])
+{
+    gf_tab_t tab;
+    gf_table(tab, a);
+    gf_muladd_table_vt(w, (const uint64_t(*)[SYDO_NW + 1])tab, b);
+}
+
+/* ((sig0 Delta + sig1) Delta + sig2) Delta + sig3 */
+static void horner_delta(uint64_t r[SYDO_NW], const uint64_t (*sig)[SYDO_NW], gf_tab_t dtab)
 {
     unsigned d;
     gf_copy(r, sig[0]);
     for (d = 1; d < 4; d++) {
-        gf_mul(r, r, delta);
+        mul_table(r, dtab, r);
         gf_add(r, sig[d]);
     }
+}
+
+/* both Horner hashes of the verifier's single slot */
+static void hash_step(uint64_t a[SYDO_NW], uint64_t b[SYDO_NW], gf_tab_t stab, uint64_t t,
+                      const uint64_t e[SYDO_NW])
+{
+    mul_table(a, stab, a);
+    gf_add(a, e);
+    gf_mul64_vt(b, b, t);
+    gf_add(b, e);
 }
 
 void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t *cols, const uint8_t *u,
@@ -177,7 +215,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
     uint64_t am[10];
     unsigned i, b, d, r, j, q, Q, R, R0, R1;
 
-    parse_chal2(&ch, chal2);
+    parse_chal2(&ch, chal2, wk);
     sydo_hgen_setkey(&hk, SYDO_LAMBDA, pk);
     tables(wk);
     transpose(wk, cols);
@@ -192,7 +230,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
             gf_copy(m[b], wk->row[WROW(10 * i + b)]);
             am[b] = 0 - (uint64_t)sydo_bit(xbar, 10 * i + b);
         }
-        products(wk, (const uint64_t(*)[SYDO_NW])(m + 2));
+        products(wk, (const uint64_t(*)[SYDO_NW])(m + 2), 0);
 
         /* block-0 constraint (degree 2), lifted into slots 2 and 3 */
         gf_zero(e[0]);
@@ -232,7 +270,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
         }
 
         /* inner-product polynomial: beta_R, then m_R * beta_R into F_{4-|R|} */
-        fold_block(wk, &hk, &ch, i);
+        fold_block(wk, &hk, i);
         subset_sums(wk);
         for (b = 0; b < 10; b++)
             for (j = 0; j < SYDO_BLOCK; j++) {
@@ -303,17 +341,21 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
 {
     challenge2 ch;
     sydo_hgen_key hk;
+    gf_tab_t stab, dtab, ptab;
     gf_t A, B, E, K[10], D, D2, sig0[4], sig[2][4], inner, x, y, c;
     gfw_t Fw, sig0w[4], sigw[2][4];
     uint8_t row[SYDO_LB];
-    unsigned i, b, d, r, j, S, S0, S1;
+    unsigned i, b, d, r, S1, s0;
+    int j;
 
-    parse_chal2(&ch, chal2);
+    parse_chal2(&ch, chal2, wk);
     sydo_hgen_setkey(&hk, SYDO_LAMBDA, pk);
     tables(wk);
     transpose(wk, qcols);
+    gf_table(stab, ch.s);
     gf_load(D, delta);
-    gf_mul(D2, D, D);
+    gf_table(dtab, D);
+    mul_table(D2, dtab, D);
     gf_zero(A);
     gf_zero(B);
     gfw_zero(Fw);
@@ -323,51 +365,53 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
     for (i = 0; i < SYDO_W; i++) {
         for (b = 0; b < 10; b++)
             gf_copy(K[b], wk->row[WROW(10 * i + b)]);
-        products(wk, (const uint64_t(*)[SYDO_NW])(K + 2));
+        products(wk, (const uint64_t(*)[SYDO_NW])(K + 2), 1);
 
-        gf_mul(E, K[0], K[1]);
-        gf_mul(E, E, D2);
-        sydo_uhash_step(A, B, ch.s, ch.t, E);
+        /* membership: K_0 K_1 Delta^2, then prod_Q K for the 4-subsets */
+        gf_mul_vt(E, K[0], K[1]);
+        gf_mul_vt(E, E, D2);
+        hash_step(A, B, stab, ch.t, E);
         for (r = 0; r < 70; r++)
-            sydo_uhash_step(A, B, ch.s, ch.t, wk->prod[wk->quad[r]]);
+            hash_step(A, B, stab, ch.t, wk->prod[wk->quad[r]]);
 
-        fold_block(wk, &hk, &ch, i);
+        /* F' of the block: sigma^{S0}_d = sum_{|S1| = d} g_{S0,S1} K_{S1} */
+        fold_block(wk, &hk, i);
         subset_sums(wk);
         for (r = 0; r < 2; r++)
             for (d = 0; d < 4; d++)
                 gfw_zero(sigw[r][d]);
-        for (j = 0; j < SYDO_BLOCK; j++) {
-            S = wk->pattern[j];
-            S0 = S & 3u;
-            S1 = S >> 2;
+        for (S1 = 0; S1 < 256; S1++) {
             d = popcount(S1);
-            if (S0 == 0) {
+            if (d > 3)
+                continue;
+            if (d > 0)
+                gf_table(ptab, wk->prod[S1]);
+            for (s0 = 0; s0 < 3; s0++) {
+                uint64_t *acc = s0 == 0 ? sig0w[d] : sigw[s0 - 1][d];
+                j = wk->idx[s0 | S1 << 2];
                 if (d == 0)
-                    gf_add(sig0w[0], wk->g[j]); /* low words of the wide value */
+                    gf_add(acc, wk->g[j]); /* low words of the wide sum */
                 else
-                    gf_muladd_wide(sig0w[d], wk->prod[S1], wk->g[j]);
-            } else if (d == 0) {
-                gf_add(sigw[S0 - 1][0], wk->g[j]);
-            } else {
-                gf_muladd_wide(sigw[S0 - 1][d], wk->prod[S1], wk->g[j]);
+                    gf_muladd_table_vt(acc, (const uint64_t(*)[SYDO_NW + 1])ptab, wk->g[j]);
             }
         }
+        /* S0 = {0} and {1}: times K_{10i} and K_{10i+1} */
         for (r = 0; r < 2; r++) {
             for (d = 0; d < 4; d++)
                 gf_reduce(sig[r][d], sigw[r][d]);
-            horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig[r], D);
-            gf_muladd_wide(Fw, K[r], inner);
+            horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig[r], dtab);
+            muladd_vt(Fw, K[r], inner);
         }
     }
     gf_zero(E);
     for (r = 0; r < 3; r++)
-        sydo_uhash_step(A, B, ch.s, ch.t, E);
+        hash_step(A, B, stab, ch.t, E);
 
-    /* F' = Delta * inner(empty) + (per-block terms) + y-hat * Delta^4 */
+    /* S0 = empty, summed over all blocks: Delta * inner; then y-hat Delta^4 */
     for (d = 0; d < 4; d++)
         gf_reduce(sig0[d], sig0w[d]);
-    horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig0, D);
-    gf_muladd_wide(Fw, D, inner);
+    horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig0, dtab);
+    muladd_vt(Fw, D, inner);
     gf_zero(y);
     for (r = 0; r < 3; r++) {
         memset(row, 0, sizeof row);
@@ -377,16 +421,17 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
         }
         mask_row(row, r);
         gf_load(x, row);
-        gf_mul(x, x, ch.alpha[r]);
+        gf_mul_vt(x, x, ch.alpha[r]);
         gf_add(y, x);
     }
-    gf_mul(x, D2, D2);
-    gf_muladd_wide(Fw, y, x);
+    mul_table(x, dtab, D2);
+    mul_table(x, dtab, x);
+    muladd_vt(Fw, y, x);
 
     /* M' = sum K x^b + (.. + c_1) Delta + (.. + c_2) Delta^2 + c_3 Delta^3, by Horner */
     gf_load(c, c123 + 2 * SYDO_LB);
     for (d = 3; d-- > 0;) {
-        gf_mul(c, c, D);
+        mul_table(c, dtab, c);
         mask_poly(x, wk, d * SYDO_LAMBDA);
         gf_add(c, x);
         if (d > 0) {
@@ -394,8 +439,8 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
             gf_add(c, x);
         }
     }
-    gf_muladd_wide(Fw, ch.kappa0, A);
-    gf_muladd_wide(Fw, ch.kappa1, B);
+    muladd_vt(Fw, ch.kappa0, A);
+    muladd_vt(Fw, ch.kappa1, B);
     gf_reduce(x, Fw);
     gf_add(c, x);
     gf_store(c0, c);

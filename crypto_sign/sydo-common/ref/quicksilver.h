@@ -18,6 +18,7 @@ typedef struct {
     int16_t idx[1024];                  /* local 10-bit pattern -> column in the block, or -1 */
     uint16_t pattern[SYDO_BLOCK];       /* column in the block -> local pattern */
     uint8_t quad[70];                   /* the 4-subsets of {0..7} in rank order */
+    gf_tab8_t alpha_tab[3];             /* window tables of the public alphas */
 } sydo_qs_work;
 
 /* Prover. cols: the VOLE columns v_0 .. v_{lambda-1}; u: the VOLE vector; xbar:

@@ -114,30 +114,106 @@ void sydo_rijndael_setkey(sydo_rijndael_key *ks, const uint8_t *key, unsigned nk
     }
 }
 
-void sydo_rijndael_encrypt(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out)
+/* Column c of a round: SubBytes, ShiftRows (row q from column c_q), MixColumns
+ * and AddRoundKey, with all column indices constant. */
+#define ROUND_COL(c, c0, c1, c2, c3)                                                                         \
+    t[c] = te0[s[c0] & 0xff] ^ rotl32(te0[(s[c1] >> 8) & 0xff], 8) ^ rotl32(te0[(s[c2] >> 16) & 0xff], 16) ^ \
+           rotl32(te0[s[c3] >> 24], 24) ^ rk[c]
+#define FINAL_COL(c, c0, c1, c2, c3)                                                                         \
+    store32(out + 4 * (c), ((uint32_t)sbox[s[c0] & 0xff] | (uint32_t)sbox[(s[c1] >> 8) & 0xff] << 8 |          \
+                            (uint32_t)sbox[(s[c2] >> 16) & 0xff] << 16 | (uint32_t)sbox[s[c3] >> 24] << 24) ^    \
+                               rk[c])
+
+/* AES: ShiftRows offsets 1, 2, 3 */
+static void encrypt4(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out)
+{
+    uint32_t s[4], t[4];
+    const uint32_t *rk = ks->rk;
+    unsigned c, r;
+
+    for (c = 0; c < 4; c++)
+        s[c] = load32(in + 4 * c) ^ rk[c];
+    for (r = 1; r < ks->nr; r++) {
+        rk += 4;
+        ROUND_COL(0, 0, 1, 2, 3);
+        ROUND_COL(1, 1, 2, 3, 0);
+        ROUND_COL(2, 2, 3, 0, 1);
+        ROUND_COL(3, 3, 0, 1, 2);
+        memcpy(s, t, sizeof s);
+    }
+    rk += 4;
+    FINAL_COL(0, 0, 1, 2, 3);
+    FINAL_COL(1, 1, 2, 3, 0);
+    FINAL_COL(2, 2, 3, 0, 1);
+    FINAL_COL(3, 3, 0, 1, 2);
+}
+
+/* Rijndael-192: offsets 1, 2, 3 */
+static void encrypt6(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out)
+{
+    uint32_t s[6], t[6];
+    const uint32_t *rk = ks->rk;
+    unsigned c, r;
+
+    for (c = 0; c < 6; c++)
+        s[c] = load32(in + 4 * c) ^ rk[c];
+    for (r = 1; r < ks->nr; r++) {
+        rk += 6;
+        ROUND_COL(0, 0, 1, 2, 3);
+        ROUND_COL(1, 1, 2, 3, 4);
+        ROUND_COL(2, 2, 3, 4, 5);
+        ROUND_COL(3, 3, 4, 5, 0);
+        ROUND_COL(4, 4, 5, 0, 1);
+        ROUND_COL(5, 5, 0, 1, 2);
+        memcpy(s, t, sizeof s);
+    }
+    rk += 6;
+    FINAL_COL(0, 0, 1, 2, 3);
+    FINAL_COL(1, 1, 2, 3, 4);
+    FINAL_COL(2, 2, 3, 4, 5);
+    FINAL_COL(3, 3, 4, 5, 0);
+    FINAL_COL(4, 4, 5, 0, 1);
+    FINAL_COL(5, 5, 0, 1, 2);
+}
+
+/* Rijndael-256: offsets 1, 3, 4 */
+static void encrypt8(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out)
 {
     uint32_t s[8], t[8];
     const uint32_t *rk = ks->rk;
-    const unsigned nb = ks->nb;
-    /* ShiftRows: row q of new column c comes from old column c + off[q]. */
-    const unsigned o1 = 1, o2 = nb == 8 ? 3 : 2, o3 = nb == 8 ? 4 : 3;
     unsigned c, r;
 
-    for (c = 0; c < nb; c++)
+    for (c = 0; c < 8; c++)
         s[c] = load32(in + 4 * c) ^ rk[c];
     for (r = 1; r < ks->nr; r++) {
-        rk += nb;
-        for (c = 0; c < nb; c++)
-            t[c] = te0[s[c] & 0xff] ^ rotl32(te0[(s[(c + o1) % nb] >> 8) & 0xff], 8) ^
-                   rotl32(te0[(s[(c + o2) % nb] >> 16) & 0xff], 16) ^
-                   rotl32(te0[s[(c + o3) % nb] >> 24], 24) ^ rk[c];
-        memcpy(s, t, nb * sizeof s[0]);
+        rk += 8;
+        ROUND_COL(0, 0, 1, 3, 4);
+        ROUND_COL(1, 1, 2, 4, 5);
+        ROUND_COL(2, 2, 3, 5, 6);
+        ROUND_COL(3, 3, 4, 6, 7);
+        ROUND_COL(4, 4, 5, 7, 0);
+        ROUND_COL(5, 5, 6, 0, 1);
+        ROUND_COL(6, 6, 7, 1, 2);
+        ROUND_COL(7, 7, 0, 2, 3);
+        memcpy(s, t, sizeof s);
     }
-    rk += nb;
-    for (c = 0; c < nb; c++) {
-        t[c] = ((uint32_t)sbox[s[c] & 0xff] | (uint32_t)sbox[(s[(c + o1) % nb] >> 8) & 0xff] << 8 |
-                (uint32_t)sbox[(s[(c + o2) % nb] >> 16) & 0xff] << 16 |
-                (uint32_t)sbox[s[(c + o3) % nb] >> 24] << 24) ^ rk[c];
-        store32(out + 4 * c, t[c]);
-    }
+    rk += 8;
+    FINAL_COL(0, 0, 1, 3, 4);
+    FINAL_COL(1, 1, 2, 4, 5);
+    FINAL_COL(2, 2, 3, 5, 6);
+    FINAL_COL(3, 3, 4, 6, 7);
+    FINAL_COL(4, 4, 5, 7, 0);
+    FINAL_COL(5, 5, 6, 0, 1);
+    FINAL_COL(6, 6, 7, 1, 2);
+    FINAL_COL(7, 7, 0, 2, 3);
+}
+
+void sydo_rijndael_encrypt(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out)
+{
+    if (ks->nb == 4)
+        encrypt4(ks, in, out);
+    else if (ks->nb == 6)
+        encrypt6(ks, in, out);
+    else
+        encrypt8(ks, in, out);
 }
