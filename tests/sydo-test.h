@@ -18,7 +18,7 @@ static int failures;
     } while (0)
 
 /* Decodes a hex string into out (at most cap bytes); returns the length. */
-static size_t unhex(unsigned char *out, size_t cap, const char *hex)
+static inline size_t unhex(unsigned char *out, size_t cap, const char *hex)
 {
     size_t n = 0;
     while (hex[0] && hex[1] && n < cap) {
@@ -32,7 +32,7 @@ static size_t unhex(unsigned char *out, size_t cap, const char *hex)
     return n;
 }
 
-static void print_hex(FILE *f, const unsigned char *p, size_t n)
+static inline void print_hex(FILE *f, const unsigned char *p, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++)
@@ -40,7 +40,7 @@ static void print_hex(FILE *f, const unsigned char *p, size_t n)
 }
 
 /* Compares the first strlen(hex)/2 bytes of got with hex. */
-static int check_hex_at(const char *file, int line, const char *what, const unsigned char *got,
+static inline int check_hex_at(const char *file, int line, const char *what, const unsigned char *got,
                         const char *hex)
 {
     unsigned char want[4096];
@@ -56,7 +56,7 @@ static int check_hex_at(const char *file, int line, const char *what, const unsi
 
 #define CHECK_HEX(what, got, hex) check_hex_at(__FILE__, __LINE__, what, got, hex)
 
-static int finish(const char *name)
+static inline int finish(const char *name)
 {
     if (failures) {
         fprintf(stderr, "%s: %d failure(s)\n", name, failures);
