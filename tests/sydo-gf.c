@@ -63,21 +63,19 @@ struct field {
     red_fn reduce;
     load_fn load;
     store_fn store;
-    mul_fn mul_vt;
-    mul64_fn mul64_vt;
     const char *p12; /* a*b for the P12 operands */
     const char *xtop; /* x^(lambda-1) * x */
 };
 
 static const struct field fields[3] = {
     {"GF(2^160)", 20, 3, 0x39, sydo_gf160_mul, sydo_gf160_mul64, sydo_gf160_muladd_wide, sydo_gf160_reduce,
-     sydo_gf160_load, sydo_gf160_store, sydo_gf160_mul_vt, sydo_gf160_mul64_vt, "E593170CD6695AEC7693408FEF246D69A26A4BE1",
+     sydo_gf160_load, sydo_gf160_store, "E593170CD6695AEC7693408FEF246D69A26A4BE1",
      "3900000000000000000000000000000000000000"},
     {"GF(2^256)", 32, 4, 0x425, sydo_gf256_mul, sydo_gf256_mul64, sydo_gf256_muladd_wide, sydo_gf256_reduce,
-     sydo_gf256_load, sydo_gf256_store, sydo_gf256_mul_vt, sydo_gf256_mul64_vt, "2F143998692A805150504F44D1E7FF94F57768863A39CED93FDA0484023861CE",
+     sydo_gf256_load, sydo_gf256_store, "2F143998692A805150504F44D1E7FF94F57768863A39CED93FDA0484023861CE",
      "2504000000000000000000000000000000000000000000000000000000000000"},
     {"GF(2^512)", 64, 8, 0x125, sydo_gf512_mul, sydo_gf512_mul64, sydo_gf512_muladd_wide, sydo_gf512_reduce,
-     sydo_gf512_load, sydo_gf512_store, sydo_gf512_mul_vt, sydo_gf512_mul64_vt,
+     sydo_gf512_load, sydo_gf512_store,
      "87D26AC79F145B6D3F5E1D784FEF59820B19B647E67972F99FCA99E7C5943F96"
      "64878BCAA5504667F91D2413B496CFB09F0F07C053DADA13FC4D2009AE178E14",
      "2501000000000000000000000000000000000000000000000000000000000000"
@@ -134,9 +132,6 @@ static void test_field(const struct field *f)
         f->store(got, z);
         snprintf(what, sizeof what, "%s: random product %u", f->name, k);
         CHECK(memcmp(want, got, f->lb) == 0, what);
-        f->mul_vt(z, x, y);
-        f->store(got, z);
-        CHECK(memcmp(want, got, f->lb) == 0, "mul_vt (public operands)");
         /* aliasing r = a */
         f->mul(x, x, y);
         f->store(got, x);
@@ -163,9 +158,7 @@ static void test_field(const struct field *f)
         f->mul64(z, x, y[0]);
         f->store(got, z);
         CHECK(memcmp(want, got, f->lb) == 0, "mul64");
-        f->mul64_vt(z, x, y[0]);
-        f->store(got, z);
-        CHECK(memcmp(want, got, f->lb) == 0, "mul64_vt (public operands)");
+
     }
 }
 
@@ -213,51 +206,52 @@ static void test_clmul(void)
     }
 }
 
-/* the window-table interface: w ^= a*b for two b's under one table of a */
-static void test_tables(void)
-{
-    uint64_t a[8], b[8], c[8], w[16], r[8], r2[8], t5[16][5], t9[16][9], t4[16][4];
-    unsigned k, i;
-    for (k = 0; k < 100; k++) {
-        for (i = 0; i < 8; i++) {
-            a[i] = rnd();
-            b[i] = rnd();
-            c[i] = rnd();
-        }
-        a[2] &= 0xffffffffu; /* 160-bit values */
-        b[2] &= 0xffffffffu;
-        c[2] &= 0xffffffffu;
-        memset(w, 0, sizeof w);
-        sydo_gf160_table(t4, a);
-        sydo_gf160_muladd_table_vt(w, (const uint64_t(*)[4])t4, b);
-        sydo_gf160_muladd_table_vt(w, (const uint64_t(*)[4])t4, c);
-        sydo_gf160_reduce(r, w);
-        for (i = 0; i < 3; i++)
-            c[i] ^= b[i];
-        sydo_gf160_mul(r2, a, c);
-        CHECK(memcmp(r, r2, 3 * 8) == 0, "GF(2^160) table: a*b + a*c");
-        a[2] = rnd();
-        b[2] = rnd();
-        c[2] = rnd();
-        memset(w, 0, sizeof w);
-        sydo_gf256_table(t5, a);
-        sydo_gf256_muladd_table_vt(w, (const uint64_t(*)[5])t5, b);
-        sydo_gf256_reduce(r, w);
-        sydo_gf256_mul(r2, a, b);
-        CHECK(memcmp(r, r2, 4 * 8) == 0, "GF(2^256) table");
-        memset(w, 0, sizeof w);
-        sydo_gf512_table(t9, a);
-        sydo_gf512_muladd_table_vt(w, (const uint64_t(*)[9])t9, b);
-        sydo_gf512_reduce(r, w);
-        sydo_gf512_mul(r2, a, b);
-        CHECK(memcmp(r, r2, 8 * 8) == 0, "GF(2^512) table");
+/* the window-table products for public operands: a*b and a0*b0 + a1*b1 + a2*b2
+ * from 8-bit tables, against the constant-time product */
+#define TEST_TABLES(F, NW)                                                                                   \
+    static void test_tables##F(void)                                                                         \
+    {                                                                                                        \
+        static uint64_t tab[3][256][NW + 1];                                                                 \
+        uint64_t a[3][NW], b[3][NW], r[NW], want[NW], x[NW];                                                 \
+        const uint64_t(*tabs[3])[NW + 1];                                                                    \
+        const uint64_t *bs[3];                                                                               \
+        unsigned k, i, j;                                                                                    \
+        for (k = 0; k < 50; k++) {                                                                           \
+            for (j = 0; j < 3; j++) {                                                                        \
+                for (i = 0; i < NW; i++) {                                                                   \
+                    a[j][i] = rnd();                                                                         \
+                    b[j][i] = rnd();                                                                         \
+                }                                                                                            \
+                if (NW == 3) { /* 160-bit values */                                                          \
+                    a[j][2] &= 0xffffffffu;                                                                  \
+                    b[j][2] &= 0xffffffffu;                                                                  \
+                }                                                                                            \
+                sydo_gf##F##_table8(tab[j], a[j]);                                                           \
+                tabs[j] = (const uint64_t(*)[NW + 1])tab[j];                                                 \
+                bs[j] = b[j];                                                                                \
+            }                                                                                                \
+            sydo_gf##F##_mul_table8_vt(r, tabs[0], b[0]);                                                    \
+            sydo_gf##F##_mul(want, a[0], b[0]);                                                              \
+            CHECK(memcmp(r, want, sizeof r) == 0, "GF(2^" #F "): a*b from a's window table");                \
+            for (j = 1; j < 3; j++) {                                                                        \
+                sydo_gf##F##_mul(x, a[j], b[j]);                                                             \
+                for (i = 0; i < NW; i++)                                                                     \
+                    want[i] ^= x[i];                                                                         \
+            }                                                                                                \
+            sydo_gf##F##_fold3_vt(r, tabs, bs);                                                              \
+            CHECK(memcmp(r, want, sizeof r) == 0, "GF(2^" #F "): fold3 = a0 b0 + a1 b1 + a2 b2");           \
+        }                                                                                                    \
     }
-}
+TEST_TABLES(160, 3)
+TEST_TABLES(256, 4)
+TEST_TABLES(512, 8)
 
 int main(void)
 {
     unsigned i;
-    test_tables();
+    test_tables160();
+    test_tables256();
+    test_tables512();
     test_clmul();
     test_gf64();
     for (i = 0; i < 3; i++)

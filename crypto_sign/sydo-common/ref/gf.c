@@ -7,10 +7,12 @@
  * builds the wider products from it. No branch or memory index depends on an
  * operand.
  *
- * The verifier, and the folding of the public matrix in either party, multiply
- * public values only; there a 4-bit window table of one operand and a
- * left-to-right pass over the other's nibbles is several times faster. Those
- * "_vt" functions index memory by operand bits and must never see a secret.
+ * Where one factor is public and fixed for many products (the alphas that
+ * fold the public matrix, the verifier's hash key s and its Delta) and the
+ * other is public too, an 8-bit window table of the fixed factor and a
+ * left-to-right pass over the other's bytes is two to three times faster.
+ * Those "_vt" functions index memory by operand bits and must never see a
+ * secret.
  *
  * Reduction: with P(x) = x^lambda + r(x) and deg r <= 10, the high half H of
  * a wide value folds down as H*r(x) (a few shifts), and the at most ten bits
@@ -226,15 +228,9 @@ static void table_build(uint64_t *tab, const uint64_t *a, unsigned nw, unsigned 
             w[j] ^= acc[j];                                                                                  \
     }
 
-COMB(comb3x3, 3, 3, 4, 4)
-COMB(comb3x1, 3, 1, 4, 4)
-COMB(comb3x3w8, 3, 3, 8, 4)
-COMB(comb4x4, 4, 4, 4, 5)
-COMB(comb4x1, 4, 1, 4, 5)
-COMB(comb4x4w8, 4, 4, 8, 5)
-COMB(comb8x8, 8, 8, 4, 9)
-COMB(comb8x1, 8, 1, 4, 9)
-COMB(comb8x8w8, 8, 8, 8, 9)
+COMB(comb3w8, 3, 3, 8, 4)
+COMB(comb4w8, 4, 4, 8, 5)
+COMB(comb8w8, 8, 8, 8, 9)
 
 /* ---- reductions ---- */
 
@@ -430,38 +426,17 @@ void sydo_gf512_store(uint8_t *bytes, const uint64_t a[8])
     store_words(bytes, a, 64);
 }
 
-void sydo_gf160_table(uint64_t tab[16][4], const uint64_t a[3])
-{
-    table_build(&tab[0][0], a, 3, 16);
-}
-
-void sydo_gf160_muladd_table_vt(uint64_t w[6], const uint64_t tab[16][4], const uint64_t b[3])
-{
-    const uint64_t *t = &tab[0][0];
-    comb3x3(w, &t, &b, 1);
-}
-
-void sydo_gf160_mul_vt(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t tab[16][4], p[6] = {0};
-    const uint64_t *t = &tab[0][0];
-    table_build(&tab[0][0], a, 3, 16);
-    comb3x3(p, &t, &b, 1);
-    reduce160(r, p);
-}
-
-void sydo_gf160_mul64_vt(uint64_t r[3], const uint64_t a[3], uint64_t t)
-{
-    uint64_t tab[16][4], p[6] = {0};
-    const uint64_t *tp = &tab[0][0], *bp = &t;
-    table_build(&tab[0][0], a, 3, 16);
-    comb3x1(p, &tp, &bp, 1);
-    reduce160(r, p);
-}
-
 void sydo_gf160_table8(uint64_t tab[256][4], const uint64_t a[3])
 {
     table_build(&tab[0][0], a, 3, 256);
+}
+
+void sydo_gf160_mul_table8_vt(uint64_t r[3], const uint64_t tab[256][4], const uint64_t b[3])
+{
+    uint64_t p[6] = {0};
+    const uint64_t *t = &tab[0][0];
+    comb3w8(p, &t, &b, 1);
+    reduce160(r, p);
 }
 
 void sydo_gf160_fold3_vt(uint64_t r[3], const uint64_t (*const tabs[3])[4], const uint64_t *const b[3])
@@ -471,42 +446,21 @@ void sydo_gf160_fold3_vt(uint64_t r[3], const uint64_t (*const tabs[3])[4], cons
     t[0] = &tabs[0][0][0];
     t[1] = &tabs[1][0][0];
     t[2] = &tabs[2][0][0];
-    comb3x3w8(p, t, b, 3);
+    comb3w8(p, t, b, 3);
     reduce160(r, p);
-}
-
-void sydo_gf256_table(uint64_t tab[16][5], const uint64_t a[4])
-{
-    table_build(&tab[0][0], a, 4, 16);
-}
-
-void sydo_gf256_muladd_table_vt(uint64_t w[8], const uint64_t tab[16][5], const uint64_t b[4])
-{
-    const uint64_t *t = &tab[0][0];
-    comb4x4(w, &t, &b, 1);
-}
-
-void sydo_gf256_mul_vt(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-{
-    uint64_t tab[16][5], p[8] = {0};
-    const uint64_t *t = &tab[0][0];
-    table_build(&tab[0][0], a, 4, 16);
-    comb4x4(p, &t, &b, 1);
-    reduce_words(r, p, 4, 2, 5, 10);
-}
-
-void sydo_gf256_mul64_vt(uint64_t r[4], const uint64_t a[4], uint64_t t)
-{
-    uint64_t tab[16][5], p[8] = {0};
-    const uint64_t *tp = &tab[0][0], *bp = &t;
-    table_build(&tab[0][0], a, 4, 16);
-    comb4x1(p, &tp, &bp, 1);
-    reduce_words(r, p, 4, 2, 5, 10);
 }
 
 void sydo_gf256_table8(uint64_t tab[256][5], const uint64_t a[4])
 {
     table_build(&tab[0][0], a, 4, 256);
+}
+
+void sydo_gf256_mul_table8_vt(uint64_t r[4], const uint64_t tab[256][5], const uint64_t b[4])
+{
+    uint64_t p[8] = {0};
+    const uint64_t *t = &tab[0][0];
+    comb4w8(p, &t, &b, 1);
+    reduce_words(r, p, 4, 2, 5, 10);
 }
 
 void sydo_gf256_fold3_vt(uint64_t r[4], const uint64_t (*const tabs[3])[5], const uint64_t *const b[3])
@@ -516,42 +470,21 @@ void sydo_gf256_fold3_vt(uint64_t r[4], const uint64_t (*const tabs[3])[5], cons
     t[0] = &tabs[0][0][0];
     t[1] = &tabs[1][0][0];
     t[2] = &tabs[2][0][0];
-    comb4x4w8(p, t, b, 3);
+    comb4w8(p, t, b, 3);
     reduce_words(r, p, 4, 2, 5, 10);
-}
-
-void sydo_gf512_table(uint64_t tab[16][9], const uint64_t a[8])
-{
-    table_build(&tab[0][0], a, 8, 16);
-}
-
-void sydo_gf512_muladd_table_vt(uint64_t w[16], const uint64_t tab[16][9], const uint64_t b[8])
-{
-    const uint64_t *t = &tab[0][0];
-    comb8x8(w, &t, &b, 1);
-}
-
-void sydo_gf512_mul_vt(uint64_t r[8], const uint64_t a[8], const uint64_t b[8])
-{
-    uint64_t tab[16][9], p[16] = {0};
-    const uint64_t *t = &tab[0][0];
-    table_build(&tab[0][0], a, 8, 16);
-    comb8x8(p, &t, &b, 1);
-    reduce_words(r, p, 8, 2, 5, 8);
-}
-
-void sydo_gf512_mul64_vt(uint64_t r[8], const uint64_t a[8], uint64_t t)
-{
-    uint64_t tab[16][9], p[16] = {0};
-    const uint64_t *tp = &tab[0][0], *bp = &t;
-    table_build(&tab[0][0], a, 8, 16);
-    comb8x1(p, &tp, &bp, 1);
-    reduce_words(r, p, 8, 2, 5, 8);
 }
 
 void sydo_gf512_table8(uint64_t tab[256][9], const uint64_t a[8])
 {
     table_build(&tab[0][0], a, 8, 256);
+}
+
+void sydo_gf512_mul_table8_vt(uint64_t r[8], const uint64_t tab[256][9], const uint64_t b[8])
+{
+    uint64_t p[16] = {0};
+    const uint64_t *t = &tab[0][0];
+    comb8w8(p, &t, &b, 1);
+    reduce_words(r, p, 8, 2, 5, 8);
 }
 
 void sydo_gf512_fold3_vt(uint64_t r[8], const uint64_t (*const tabs[3])[9], const uint64_t *const b[3])
@@ -561,6 +494,6 @@ void sydo_gf512_fold3_vt(uint64_t r[8], const uint64_t (*const tabs[3])[9], cons
     t[0] = &tabs[0][0][0];
     t[1] = &tabs[1][0][0];
     t[2] = &tabs[2][0][0];
-    comb8x8w8(p, t, b, 3);
+    comb8w8(p, t, b, 3);
     reduce_words(r, p, 8, 2, 5, 8);
 }

@@ -28,12 +28,9 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b);
  *   reduce     r = w mod P(x)
  *   load/store the lambda/8-byte little-endian encoding
  * and, for PUBLIC operands only (their running time depends on the values):
- *   table      the 4-bit window table of a (16 entries of NW+1 words)
- *   muladd_table_vt  w ^= a*b from a's table, unreduced
- *   mul_vt     r = a*b
- *   mul64_vt   r = a*t
- *   table8     the 8-bit window table of a (256 entries)
- *   fold3_vt   r = a_0*b_0 + a_1*b_1 + a_2*b_2 from the a's 8-bit tables */
+ *   table8     the 8-bit window table of a (256 entries of NW+1 words)
+ *   mul_table8_vt  r = a*b from a's table
+ *   fold3_vt   r = a_0*b_0 + a_1*b_1 + a_2*b_2 from the a's tables */
 #define SYDO_GF_DECLARE(F, NW)                                                                               \
     void sydo_gf##F##_mul(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW]);                     \
     void sydo_gf##F##_mul64(uint64_t r[NW], const uint64_t a[NW], uint64_t t);                             \
@@ -41,12 +38,8 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b);
     void sydo_gf##F##_reduce(uint64_t r[NW], const uint64_t w[2 * NW]);                                    \
     void sydo_gf##F##_load(uint64_t r[NW], const uint8_t *bytes);                                          \
     void sydo_gf##F##_store(uint8_t *bytes, const uint64_t a[NW]);                                         \
-    void sydo_gf##F##_table(uint64_t tab[16][NW + 1], const uint64_t a[NW]);                                \
-    void sydo_gf##F##_muladd_table_vt(uint64_t w[2 * NW], const uint64_t tab[16][NW + 1],                   \
-                                      const uint64_t b[NW]);                                                 \
-    void sydo_gf##F##_mul_vt(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW]);                   \
-    void sydo_gf##F##_mul64_vt(uint64_t r[NW], const uint64_t a[NW], uint64_t t);                           \
     void sydo_gf##F##_table8(uint64_t tab[256][NW + 1], const uint64_t a[NW]);                              \
+    void sydo_gf##F##_mul_table8_vt(uint64_t r[NW], const uint64_t tab[256][NW + 1], const uint64_t b[NW]);  \
     void sydo_gf##F##_fold3_vt(uint64_t r[NW], const uint64_t (*const tabs[3])[NW + 1],                      \
                                const uint64_t *const b[3]);
 

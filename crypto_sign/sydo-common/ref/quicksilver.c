@@ -148,9 +148,8 @@ static void subset_sums(sydo_qs_work *wk)
 }
 
 /* prod[S] for the subsets S of {0..7} of up to four elements, from
- * prod[{q}] = v[q]; constant time for the prover, variable time (public
- * keys) for the verifier. */
-static void products(sydo_qs_work *wk, const uint64_t (*v)[SYDO_NW], int vt)
+ * prod[{q}] = v[q]. */
+static void products(sydo_qs_work *wk, const uint64_t (*v)[SYDO_NW])
 {
     unsigned q, mask, low;
     for (q = 0; q < 8; q++)
@@ -159,32 +158,21 @@ static void products(sydo_qs_work *wk, const uint64_t (*v)[SYDO_NW], int vt)
         if (popcount(mask) < 2 || popcount(mask) > 4)
             continue;
         low = mask & (0u - mask);
-        if (vt)
-            gf_mul_vt(wk->prod[mask], wk->prod[mask ^ low], wk->prod[low]);
-        else
-            gf_mul(wk->prod[mask], wk->prod[mask ^ low], wk->prod[low]);
+        gf_mul(wk->prod[mask], wk->prod[mask ^ low], wk->prod[low]);
     }
 }
 
-/* ---- verifier: every value is public, all products are variable time ---- */
+/* ---- verifier helpers: Delta and s multiply many public values, so they get
+ * window tables; one-off products use the constant-time gf_mul, which is as
+ * fast as a fresh table would be. ---- */
 
-static void mul_table(uint64_t r[SYDO_NW], gf_tab_t tab, const uint64_t b[SYDO_NW])
+static void mul_table(uint64_t r[SYDO_NW], gf_tab8_t tab, const uint64_t b[SYDO_NW])
 {
-    gfw_t w;
-    gfw_zero(w);
-    gf_muladd_table_vt(w, (const uint64_t(*)[SYDO_NW + 1])tab, b);
-    gf_reduce(r, w);
-}
-
-static void muladd_vt(uint64_t w[2 * SYDO_NW], const uint64_t a[SYDO_NW], const uint64_t b[SYDO_NW])
-{
-    gf_tab_t tab;
-    gf_table(tab, a);
-    gf_muladd_table_vt(w, (const uint64_t(*)[SYDO_NW + 1])tab, b);
+    gf_mul_table8_vt(r, (const uint64_t(*)[SYDO_NW + 1])tab, b);
 }
 
 /* ((sig0 Delta + sig1) Delta + sig2) Delta + sig3 */
-static void horner_delta(uint64_t r[SYDO_NW], const uint64_t (*sig)[SYDO_NW], gf_tab_t dtab)
+static void horner_delta(uint64_t r[SYDO_NW], const uint64_t (*sig)[SYDO_NW], gf_tab8_t dtab)
 {
     unsigned d;
     gf_copy(r, sig[0]);
@@ -195,12 +183,12 @@ static void horner_delta(uint64_t r[SYDO_NW], const uint64_t (*sig)[SYDO_NW], gf
 }
 
 /* both Horner hashes of the verifier's single slot */
-static void hash_step(uint64_t a[SYDO_NW], uint64_t b[SYDO_NW], gf_tab_t stab, uint64_t t,
+static void hash_step(uint64_t a[SYDO_NW], uint64_t b[SYDO_NW], gf_tab8_t stab, uint64_t t,
                       const uint64_t e[SYDO_NW])
 {
     mul_table(a, stab, a);
     gf_add(a, e);
-    gf_mul64_vt(b, b, t);
+    gf_mul64(b, b, t);
     gf_add(b, e);
 }
 
@@ -230,7 +218,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
             gf_copy(m[b], wk->row[WROW(10 * i + b)]);
             am[b] = 0 - (uint64_t)sydo_bit(xbar, 10 * i + b);
         }
-        products(wk, (const uint64_t(*)[SYDO_NW])(m + 2), 0);
+        products(wk, (const uint64_t(*)[SYDO_NW])(m + 2));
 
         /* block-0 constraint (degree 2), lifted into slots 2 and 3 */
         gf_zero(e[0]);
@@ -341,7 +329,7 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
 {
     challenge2 ch;
     sydo_hgen_key hk;
-    gf_tab_t stab, dtab, ptab;
+    gf_tab8_t *stab = &wk->key_tab[0], *dtab = &wk->key_tab[1];
     gf_t A, B, E, K[10], D, D2, sig0[4], sig[2][4], inner, x, y, c;
     gfw_t Fw, sig0w[4], sigw[2][4];
     uint8_t row[SYDO_LB];
@@ -352,10 +340,10 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
     sydo_hgen_setkey(&hk, SYDO_LAMBDA, pk);
     tables(wk);
     transpose(wk, qcols);
-    gf_table(stab, ch.s);
+    gf_table8(*stab, ch.s);
     gf_load(D, delta);
-    gf_table(dtab, D);
-    mul_table(D2, dtab, D);
+    gf_table8(*dtab, D);
+    mul_table(D2, *dtab, D);
     gf_zero(A);
     gf_zero(B);
     gfw_zero(Fw);
@@ -365,14 +353,14 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
     for (i = 0; i < SYDO_W; i++) {
         for (b = 0; b < 10; b++)
             gf_copy(K[b], wk->row[WROW(10 * i + b)]);
-        products(wk, (const uint64_t(*)[SYDO_NW])(K + 2), 1);
+        products(wk, (const uint64_t(*)[SYDO_NW])(K + 2));
 
         /* membership: K_0 K_1 Delta^2, then prod_Q K for the 4-subsets */
-        gf_mul_vt(E, K[0], K[1]);
-        gf_mul_vt(E, E, D2);
-        hash_step(A, B, stab, ch.t, E);
+        gf_mul(E, K[0], K[1]);
+        gf_mul(E, E, D2);
+        hash_step(A, B, *stab, ch.t, E);
         for (r = 0; r < 70; r++)
-            hash_step(A, B, stab, ch.t, wk->prod[wk->quad[r]]);
+            hash_step(A, B, *stab, ch.t, wk->prod[wk->quad[r]]);
 
         /* F' of the block: sigma^{S0}_d = sum_{|S1| = d} g_{S0,S1} K_{S1} */
         fold_block(wk, &hk, i);
@@ -384,34 +372,32 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
             d = popcount(S1);
             if (d > 3)
                 continue;
-            if (d > 0)
-                gf_table(ptab, wk->prod[S1]);
             for (s0 = 0; s0 < 3; s0++) {
                 uint64_t *acc = s0 == 0 ? sig0w[d] : sigw[s0 - 1][d];
                 j = wk->idx[s0 | S1 << 2];
                 if (d == 0)
                     gf_add(acc, wk->g[j]); /* low words of the wide sum */
                 else
-                    gf_muladd_table_vt(acc, (const uint64_t(*)[SYDO_NW + 1])ptab, wk->g[j]);
+                    gf_muladd_wide(acc, wk->prod[S1], wk->g[j]);
             }
         }
         /* S0 = {0} and {1}: times K_{10i} and K_{10i+1} */
         for (r = 0; r < 2; r++) {
             for (d = 0; d < 4; d++)
                 gf_reduce(sig[r][d], sigw[r][d]);
-            horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig[r], dtab);
-            muladd_vt(Fw, K[r], inner);
+            horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig[r], *dtab);
+            gf_muladd_wide(Fw, K[r], inner);
         }
     }
     gf_zero(E);
     for (r = 0; r < 3; r++)
-        hash_step(A, B, stab, ch.t, E);
+        hash_step(A, B, *stab, ch.t, E);
 
     /* S0 = empty, summed over all blocks: Delta * inner; then y-hat Delta^4 */
     for (d = 0; d < 4; d++)
         gf_reduce(sig0[d], sig0w[d]);
-    horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig0, dtab);
-    muladd_vt(Fw, D, inner);
+    horner_delta(inner, (const uint64_t(*)[SYDO_NW])sig0, *dtab);
+    gf_muladd_wide(Fw, D, inner);
     gf_zero(y);
     for (r = 0; r < 3; r++) {
         memset(row, 0, sizeof row);
@@ -421,17 +407,17 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
         }
         mask_row(row, r);
         gf_load(x, row);
-        gf_mul_vt(x, x, ch.alpha[r]);
+        gf_mul(x, x, ch.alpha[r]);
         gf_add(y, x);
     }
-    mul_table(x, dtab, D2);
-    mul_table(x, dtab, x);
-    muladd_vt(Fw, y, x);
+    mul_table(x, *dtab, D2);
+    mul_table(x, *dtab, x);
+    gf_muladd_wide(Fw, y, x);
 
     /* M' = sum K x^b + (.. + c_1) Delta + (.. + c_2) Delta^2 + c_3 Delta^3, by Horner */
     gf_load(c, c123 + 2 * SYDO_LB);
     for (d = 3; d-- > 0;) {
-        mul_table(c, dtab, c);
+        mul_table(c, *dtab, c);
         mask_poly(x, wk, d * SYDO_LAMBDA);
         gf_add(c, x);
         if (d > 0) {
@@ -439,8 +425,8 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
             gf_add(c, x);
         }
     }
-    muladd_vt(Fw, ch.kappa0, A);
-    muladd_vt(Fw, ch.kappa1, B);
+    gf_muladd_wide(Fw, ch.kappa0, A);
+    gf_muladd_wide(Fw, ch.kappa1, B);
     gf_reduce(x, Fw);
     gf_add(c, x);
     gf_store(c0, c);

@@ -19,6 +19,7 @@ typedef struct {
     uint16_t pattern[SYDO_BLOCK];       /* column in the block -> local pattern */
     uint8_t quad[70];                   /* the 4-subsets of {0..7} in rank order */
     gf_tab8_t alpha_tab[3];             /* window tables of the public alphas */
+    gf_tab8_t key_tab[2];               /* verifier: window tables of s and Delta */
 } sydo_qs_work;
 
 /* Prover. cols: the VOLE columns v_0 .. v_{lambda-1}; u: the VOLE vector; xbar:

@@ -64,11 +64,8 @@
 #define gf_reduce sydo_gf160_reduce
 #define gf_load sydo_gf160_load
 #define gf_store sydo_gf160_store
-#define gf_table sydo_gf160_table
-#define gf_muladd_table_vt sydo_gf160_muladd_table_vt
-#define gf_mul_vt sydo_gf160_mul_vt
-#define gf_mul64_vt sydo_gf160_mul64_vt
 #define gf_table8 sydo_gf160_table8
+#define gf_mul_table8_vt sydo_gf160_mul_table8_vt
 #define gf_fold3_vt sydo_gf160_fold3_vt
 #elif SYDO_LAMBDA == 256
 #define SYDO_NW SYDO_GF256_WORDS
@@ -78,11 +75,8 @@
 #define gf_reduce sydo_gf256_reduce
 #define gf_load sydo_gf256_load
 #define gf_store sydo_gf256_store
-#define gf_table sydo_gf256_table
-#define gf_muladd_table_vt sydo_gf256_muladd_table_vt
-#define gf_mul_vt sydo_gf256_mul_vt
-#define gf_mul64_vt sydo_gf256_mul64_vt
 #define gf_table8 sydo_gf256_table8
+#define gf_mul_table8_vt sydo_gf256_mul_table8_vt
 #define gf_fold3_vt sydo_gf256_fold3_vt
 #elif SYDO_LAMBDA == 512
 #define SYDO_NW SYDO_GF512_WORDS
@@ -92,11 +86,8 @@
 #define gf_reduce sydo_gf512_reduce
 #define gf_load sydo_gf512_load
 #define gf_store sydo_gf512_store
-#define gf_table sydo_gf512_table
-#define gf_muladd_table_vt sydo_gf512_muladd_table_vt
-#define gf_mul_vt sydo_gf512_mul_vt
-#define gf_mul64_vt sydo_gf512_mul64_vt
 #define gf_table8 sydo_gf512_table8
+#define gf_mul_table8_vt sydo_gf512_mul_table8_vt
 #define gf_fold3_vt sydo_gf512_fold3_vt
 #else
 #error "sydo.h: lambda must be 160, 256 or 512"
@@ -105,7 +96,6 @@
 typedef uint64_t gf_t[SYDO_NW];
 typedef uint64_t gfw_t[2 * SYDO_NW]; /* unreduced (wide) value */
 /* window table of a public element, for the _vt products */
-typedef uint64_t gf_tab_t[16][SYDO_NW + 1];
 typedef uint64_t gf_tab8_t[256][SYDO_NW + 1];
 
 static inline void gf_zero(uint64_t *r)
