@@ -58,12 +58,13 @@ unsigned long long sig_get_sn_len_bytes(void)
     return SYDO_SIGB;
 }
 
-/* memset that the compiler may not drop before free */
+/* memset called through a volatile pointer: the compiler cannot drop it as a
+ * dead store before free or return */
+static void *(*const volatile memset_v)(void *, int, size_t) = memset;
+
 static void wipe(void *p, size_t n)
 {
-    volatile uint8_t *q = (volatile uint8_t *)p;
-    while (n--)
-        *q++ = 0;
+    memset_v(p, 0, n);
 }
 
 static workspace *ws_alloc(void)
@@ -71,10 +72,13 @@ static workspace *ws_alloc(void)
     return (workspace *)calloc(1, sizeof(workspace));
 }
 
-static void ws_free(workspace *ws)
+/* The signer's workspace holds the whole GGM tree and the VOLE secrets:
+ * wipe it. The verifier's holds only public values. */
+static void ws_free(workspace *ws, int secret)
 {
     if (ws) {
-        wipe(ws, sizeof *ws);
+        if (secret)
+            wipe(ws, sizeof *ws);
         free(ws);
     }
 }
@@ -245,7 +249,7 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len, unsigned char *m, uns
     if (!ws)
         return -2;
     rc = sign_with(ws, sk, m, m_len, rho, sn);
-    ws_free(ws);
+    ws_free(ws, 1);
     wipe(rho, sizeof rho);
     if (rc != 0) {
         memset(sn, 0, SYDO_SIGB);
@@ -330,6 +334,6 @@ int sig_verify(unsigned char *pk, unsigned long long pk_len, unsigned char *sn, 
     if (!ws)
         return -2;
     rc = verify_with(ws, pk, sn, m, m_len);
-    ws_free(ws);
+    ws_free(ws, 0);
     return rc;
 }
