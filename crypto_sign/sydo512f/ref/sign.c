@@ -1,0 +1,2 @@
+/* sign.c - sydo_512f: the shared sign component, built with this set's params.h. */
+#include "../../sydo-common/ref/sign.c"

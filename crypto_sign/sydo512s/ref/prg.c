@@ -1,0 +1,2 @@
+/* prg.c - sydo_512s: the shared prg component, built with this set's params.h. */
+#include "../../sydo-common/ref/prg.c"

@@ -1,0 +1,2 @@
+/* rsd.c - sydo_512s: the shared rsd component, built with this set's params.h. */
+#include "../../sydo-common/ref/rsd.c"

@@ -1,0 +1,2 @@
+/* vole.c - sydo_512s: the shared vole component, built with this set's params.h. */
+#include "../../sydo-common/ref/vole.c"
