@@ -14,11 +14,13 @@
 /* C99 has no _Static_assert: a negative array size stops the build instead. */
 #define CEDRUS_ASSERT(name, cond) typedef char cedrus_assert_##name[(cond) ? 1 : -1]
 
-/* Layer heights (spec §2.2): the first CEDRUS_R layers are one taller. */
+/* Layer heights (spec §2.2): the first CEDRUS_R = h mod d layers are one
+ * taller than hp. The height of layer j is written as a quotient because the
+ * plain test j < CEDRUS_R is a compiler warning in sets where CEDRUS_R is 0. */
 #define CEDRUS_HP (CEDRUS_H / CEDRUS_D)
 #define CEDRUS_R (CEDRUS_H - CEDRUS_D * CEDRUS_HP)
 #define CEDRUS_H0 (CEDRUS_R > 0 ? CEDRUS_HP + 1 : CEDRUS_HP)
-#define CEDRUS_LAYER_HEIGHT(j) ((unsigned)(CEDRUS_HP + ((unsigned)(j) < CEDRUS_R ? 1 : 0)))
+#define CEDRUS_LAYER_HEIGHT(j) ((CEDRUS_H - 1 - (unsigned)(j)) / CEDRUS_D + 1)
 
 /* WOTS chain caps (spec §2.1): the array w[] is two runs, the longer values
  * first; chain c uses w[len-1-c]. */
