@@ -21,7 +21,8 @@ static uint8_t *slot(uint8_t *buf, uint32_t index)
  * template adrs (type, layer, tree, key pair), height byte t and index
  * idx_offset/2^t + u: FORC trees are consecutive pieces of one wide forest
  * (idx_offset = i * 2^a), hypertree trees start at 0. root gets CEDRUS_SLACK
- * spare bytes; auth gets height nodes, lowest first, for leaf auth_leaf. */
+ * spare bytes; auth, unless NULL, gets height nodes, lowest first, for leaf
+ * auth_leaf. */
 void cedrus_treehash(cedrus_ctx *ctx, uint8_t *root, uint8_t *auth, uint32_t auth_leaf,
                      uint32_t idx_offset, unsigned height, const uint8_t adrs[CEDRUS_ADRS_BYTES],
                      cedrus_leaf_fn *gen_leaf, void *info)
@@ -38,7 +39,7 @@ void cedrus_treehash(cedrus_ctx *ctx, uint8_t *root, uint8_t *auth, uint32_t aut
     for (leaf = 0; leaf < nleaves; leaf++) {
         uint8_t *node = slot(buf[0], leaf);
         gen_leaf(node, info, leaf);
-        if (leaf == (auth_leaf ^ 1))
+        if (auth && leaf == (auth_leaf ^ 1))
             memcpy(auth, node, CEDRUS_N);
         /* A right child completes its parent; climb while that holds. */
         for (t = 0; t < height && ((leaf >> t) & 1); t++) {
@@ -46,7 +47,7 @@ void cedrus_treehash(cedrus_ctx *ctx, uint8_t *root, uint8_t *auth, uint32_t aut
             adrs_set_index(buf[t] + CEDRUS_N, (idx_offset >> (t + 1)) + parent);
             node = t + 1 == height ? root : slot(buf[t + 1], parent);
             cedrus_hash(ctx, node, buf[t], CEDRUS_PRE + 2 * CEDRUS_N);
-            if (t + 1 < height && parent == ((auth_leaf >> (t + 1)) ^ 1))
+            if (auth && t + 1 < height && parent == ((auth_leaf >> (t + 1)) ^ 1))
                 memcpy(auth + (t + 1) * CEDRUS_N, node, CEDRUS_N);
         }
     }

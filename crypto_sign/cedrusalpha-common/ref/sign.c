@@ -26,7 +26,6 @@ static void xmss_tree(cedrus_ctx *ctx, uint8_t *root, uint8_t *sig, unsigned lay
 {
     cedrus_wots_info info;
     uint8_t node_adrs[CEDRUS_ADRS_BYTES];
-    uint8_t unused_auth[CEDRUS_MAX_HEIGHT * CEDRUS_N];
     unsigned height = CEDRUS_LAYER_HEIGHT(layer);
 
     cedrus_wots_info_init(&info, ctx, layer, tree);
@@ -34,7 +33,7 @@ static void xmss_tree(cedrus_ctx *ctx, uint8_t *root, uint8_t *sig, unsigned lay
     info.lengths = lengths;
     info.sig = sig;
     adrs_init(node_adrs, layer, tree, ADRS_TREE_NODE, 0);
-    cedrus_treehash(ctx, root, lengths ? sig + CEDRUS_WOTS_BYTES : unused_auth, leaf, 0, height,
+    cedrus_treehash(ctx, root, lengths ? sig + CEDRUS_WOTS_BYTES : NULL, leaf, 0, height,
                     node_adrs, cedrus_wots_gen_leaf, &info);
 }
 
