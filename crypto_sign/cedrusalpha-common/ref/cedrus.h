@@ -57,6 +57,8 @@ CEDRUS_ASSERT(n_supported, CEDRUS_N == 20 || CEDRUS_N == 32 || CEDRUS_N == 48 ||
 CEDRUS_ASSERT(wots_sum, CEDRUS_S == (CEDRUS_LEN_HI * (CEDRUS_W_HI - 1)
                                      + (CEDRUS_LEN - CEDRUS_LEN_HI) * (CEDRUS_W_LO - 1)) / 2);
 CEDRUS_ASSERT(chains_have_steps, CEDRUS_W_LO >= 2 && CEDRUS_W_HI >= CEDRUS_W_LO);
+/* Chain number, chain step and layer each occupy one ADRS byte (spec §3). */
+CEDRUS_ASSERT(one_byte_fields, CEDRUS_LEN <= 256 && CEDRUS_W_HI <= 257 && CEDRUS_D <= 256);
 CEDRUS_ASSERT(forc_chain, CEDRUS_W == (1 << CEDRUS_LGW) && CEDRUS_W >= 2 && CEDRUS_W <= 255);
 CEDRUS_ASSERT(tree_index_fits, CEDRUS_TREE_BITS <= 64 && CEDRUS_H0 <= 16);
 CEDRUS_ASSERT(forc_index_fits, CEDRUS_A <= 16 && CEDRUS_K < 65536);
