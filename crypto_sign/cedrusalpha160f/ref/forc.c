@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-160f: the shared forc.c with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/ref/forc.c"

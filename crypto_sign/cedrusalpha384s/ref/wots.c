@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-384s: the shared wots.c with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/ref/wots.c"

@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-512f: the shared wots.c with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/ref/wots.c"

@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-512s: the shared merkle.c with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/ref/merkle.c"
