@@ -539,7 +539,7 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
                                             "n (trials \xc3\x97 iters)", "CPU share (lowest trial)", "best"};
     /* a constant-time column only where some line was checked: otherwise
      * one sentence says so */
-    int ct = ct_any(h, first, end), any_preempted = 0, any_share = 0;
+    int ct = ct_any(h, first, end), any_preempted = 0, any_share = 0, any_zero = 0;
     table *t = ct ? tbl_new(13, head, NULL) : tbl_new(12, head_noct, NULL);
     const char *const *ops = ops_of(h->targets[first].operation);
     size_t i, e, o, k, nrows = 0, nser;
@@ -611,6 +611,7 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
                     buf_reset(&txt);
                     if (raw) {
                         any_share = 1;
+                        any_zero |= share == 0;
                         buf_puts(&txt, raw);
                     } else {
                         buf_puts(&txt, DASH);
@@ -664,6 +665,13 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
                               "of the timed wall clock, so their cycle counts are inflated; run them again on a "
                               "quieter host before trusting them."
                             : "No trial fell below 0.9 (preemption).");
+    /* calls that ran took CPU time: a share of 0 is the clock's limit, not
+     * the process's; say so rather than let it pass for preemption */
+    if (any_zero)
+        doc_p(d, "A CPU share of 0 is not a measurement: the timed calls ran, but the process's CPU-time clock did not "
+                 "advance over them. That clock can be coarser than a short trial (some kernels advance it per "
+                 "scheduler tick while a CPU-time limit is set), so the preempted flag of such figures says nothing "
+                 "either way; longer trials (--min-time) measure it.");
     if (ct) {
         doc_p(d, "Constant time (./do --ct): one call of each operation that handles secrets, built with -g and run "
                  "under valgrind memcheck with the secret key and every DRNG output marked undefined; a fail names "
