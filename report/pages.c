@@ -481,7 +481,8 @@ static void kat_section(report_ctx *c, doc *d, const ds_host *h, size_t first, s
     if (any_violation)
         doc_p(d, "VIOLATION: while it was built or run, the implementation tried to write outside its scratch "
                  "directory or to open a socket. The link-time guards refused and reported every attempt (below); "
-                 "the sandbox (section 2) confines what they do not see. Such a line is never chosen as best.");
+                 "the sandbox (section 2) confines what they do not see. Such a line is not chosen as best while a "
+                 "line that passed exists.");
     if (notes.len) {
         char *line = notes.p, *nl;
         for (; *line; line = nl + 1) {
@@ -497,9 +498,8 @@ static void kat_section(report_ctx *c, doc *d, const ds_host *h, size_t first, s
 
 /* ---- 4. performance ---- */
 
-/* the constant-time cell of x's op; a failure's first report goes to
- * fails, and to lies too when the implementation declares itself
- * constant-time */
+/* the constant-time cell of x's op; a failure's first report goes to lies
+ * when the implementation declares itself constant-time, else to fails */
 static void ct_cell(table *t, const ds_target *x, const char *op, buf *text, buf *fails, buf *lies)
 {
     const ngr_record *r = ct_of(x, op);
@@ -524,7 +524,7 @@ static void ct_cell(table *t, const ds_target *x, const char *op, buf *text, buf
         buf *b = decl && strcmp(decl, "yes") == 0 ? lies : fails;
         buf_printf(b, "%s%s %s %s: %s", b->len ? "; " : "", x->impl, x->compiler, op, first ? first : "?");
         if (ngr_get(r, "errors"))
-            buf_printf(b, " (%s errors)", ngr_get(r, "errors"));
+            buf_printf(b, " (%s error%s)", ngr_get(r, "errors"), strcmp(ngr_get(r, "errors"), "1") == 0 ? "" : "s");
     }
 }
 
