@@ -7,7 +7,11 @@
  *    samples themselves, exactly as ngbench-stats prints them;
  *  - the calibration, memory, stack, heap and profile records from the probe
  *    outputs kept beside the samples;
- *  - the stages record's timed seconds from the cycles records.
+ *  - the stages record's timed seconds from the cycles records;
+ *  - each trial's cpu_share from its samples (the CPU seconds they record),
+ *    the cycles record's preempted=yes from its trials' cpu_share, the
+ *    claims record's agreement from the getters' sizes, and a VIOLATION
+ *    status from the violation records.
  * (Regenerating the pages and comparing them byte for byte is done by
  * running the generators in check mode: see ngbench-report.c.) */
 #define _POSIX_C_SOURCE 200809L
@@ -60,8 +64,8 @@ static void expect_str(ctx *c, const char *what, const char *recorded, const cha
 {
     if (same(recorded, computed))
         good(c);
-    else
-        bad(c, what, "recorded %s, recomputed %s", recorded ? recorded : "(none)", computed);
+    else /* computed is a field of another record where it compares two: it may be absent too */
+        bad(c, what, "recorded %s, recomputed %s", recorded ? recorded : "(none)", computed ? computed : "(none)");
 }
 
 static void expect_near(ctx *c, const char *what, double recorded, double computed, double tol)
@@ -88,7 +92,7 @@ static int is_file(const char *p)
 
 /* reads a samples file (gzip'ed) the way ngbench-stats does: "sample N"
  * lines or bare numbers; everything else is ignored. Returns 0 or -1. */
-static int read_samples(const char *path, double **x, size_t *n, size_t *cap, double *calibrate)
+static int read_samples(const char *path, double **x, size_t *n, size_t *cap, double *calibrate, double *cpu)
 {
     buf cmd;
     FILE *p;
@@ -113,6 +117,8 @@ static int read_samples(const char *path, double **x, size_t *n, size_t *cap, do
         double v;
         if (strncmp(q, "calibrate ", 10) == 0 && calibrate)
             *calibrate = strtod(q + 10, NULL);
+        if (strncmp(q, "cpu ", 4) == 0 && cpu)
+            *cpu = strtod(q + 4, NULL);
         if (strncmp(q, "sample ", 7) == 0)
             q += 7;
         v = strtod(q, &end);
@@ -203,6 +209,23 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
             expect_str(c, w2, ngr_get(tr[i], "iterations"), ngr_get(cr, "iterations"));
         }
     }
+    /* preempted=yes exactly when some trial's CPU share is below 0.9 (where
+     * the trials record one: older data does not) */
+    {
+        double low = INFINITY, v;
+        int have = 0;
+        for (i = 0; i < nt; i++)
+            if (ngr_num(tr[i], "cpu_share", &v)) {
+                have = 1;
+                low = fmin(low, v);
+            }
+        if (have) {
+            char w2[80];
+            snprintf(w2, sizeof w2, "cycles %s preempted (a trial's cpu_share < 0.9)", op);
+            expect_str(c, w2, ngr_get(cr, "preempted") ? ngr_get(cr, "preempted") : "(none)",
+                       low < 0.9 ? "yes" : "(none)");
+        }
+    }
     snprintf(s, sizeof s, "%lu", (unsigned long)nt);
     expect_str(c, what, ngr_get(cr, "trials"), s);
     snprintf(s, sizeof s, "%.0f", n);
@@ -231,9 +254,9 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
         size_t nall = 0, cap = 0, ok = 1;
         for (i = 0; i < nt && ok; i++) {
             char *path = xasprintf("%s/samples/%s-%lu.txt.gz", tdir, op, (unsigned long)(i + 1));
-            double *x = NULL;
+            double *x = NULL, cpu = NAN;
             size_t nx = 0, xc = 0;
-            if (!is_file(path) || read_samples(path, &x, &nx, &xc, i == 0 ? &cal : NULL) != 0 || nx == 0) {
+            if (!is_file(path) || read_samples(path, &x, &nx, &xc, i == 0 ? &cal : NULL, &cpu) != 0 || nx == 0) {
                 if (is_file(path))
                     bad(c, what, "cannot read the samples in %s", path);
                 ok = 0;
@@ -249,6 +272,21 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
                 recorded_line(rec, sizeof rec, tr[i]);
                 snprintf(w2, sizeof w2, "trial %s %lu from its samples", op, (unsigned long)(i + 1));
                 expect_str(c, w2, rec, s);
+                /* the CPU share, as run-target computes it: the process's CPU
+                 * seconds against the samples' total at the counter's rate */
+                if (ngr_get(tr[i], "cpu_share")) {
+                    size_t m;
+                    double sum = 0;
+                    for (m = 0; m < nx; m++)
+                        sum += x[m];
+                    snprintf(w2, sizeof w2, "trial %s %lu cpu_share from its samples", op, (unsigned long)(i + 1));
+                    if (isfinite(cpu) && sum > 0) {
+                        snprintf(s, sizeof s, "%.3f", cpu * ps / sum);
+                        expect_str(c, w2, ngr_get(tr[i], "cpu_share"), s);
+                    } else {
+                        bad(c, w2, "recorded %s, but the samples hold no CPU time", ngr_get(tr[i], "cpu_share"));
+                    }
+                }
             }
             free(x);
             free(path);
@@ -374,6 +412,31 @@ static void check_stages(ctx *c, const ngr_record *st)
     expect_str(c, "stages timed_seconds", ngr_get(st, "timed_seconds"), s);
 }
 
+/* the claims record's agree= and detail= from its own claimed sizes and
+ * the getters' (the size records' claimed=), as run-target derives them */
+static void check_claims(ctx *c, const ngr_record *cl)
+{
+    static const char *const sig[][2] = {{"pk", "CRYPTO_PUBLICKEYBYTES"}, {"sk", "CRYPTO_SECRETKEYBYTES"},
+                                         {"sn", "CRYPTO_BYTES"}, {NULL, NULL}};
+    static const char *const kem[][2] = {{"pk", "CRYPTO_PUBLICKEYBYTES"}, {"sk", "CRYPTO_SECRETKEYBYTES"},
+                                         {"ss", "CRYPTO_BYTES"}, {"ct", "CRYPTO_CIPHERTEXTBYTES"}, {NULL, NULL}};
+    const char *const(*pairs)[2] = is_kem(c->a->operation) ? kem : sig;
+    buf detail;
+    size_t k;
+    buf_init(&detail);
+    for (k = 0; pairs[k][0]; k++) {
+        const char *claimed = ngr_get(cl, pairs[k][0]);
+        const ngr_record *sz = ds_first(c->a, "size", "what", pairs[k][0]);
+        const char *getter = sz ? ngr_get(sz, "claimed") : NULL;
+        if (claimed && getter && *getter && strcmp(claimed, getter) != 0)
+            buf_printf(&detail, "%s%s=%s/getter=%s", detail.len ? " " : "", pairs[k][1], claimed, getter);
+    }
+    expect_str(c, "claims agree", ngr_get(cl, "agree"), detail.len ? "no" : "yes");
+    if (detail.len)
+        expect_str(c, "claims detail", ngr_get(cl, "detail"), buf_str(&detail));
+    buf_free(&detail);
+}
+
 static int known_op(const ds_attempt *a, const char *op)
 {
     const char *const *ops = ops_of(a->operation);
@@ -414,13 +477,22 @@ int check_records(const dataset *d, FILE *log, check_counts *n)
                 const ngr_record *r = &a->recs[k]->r;
                 const char *op = ngr_get(r, "op");
                 char *path = NULL;
-                if (op && !known_op(a, op)) {
+                /* op=all: a constant-time check that could not start for any operation */
+                if (op && !known_op(a, op) && !(strcmp(r->kind, "ct") == 0 && strcmp(op, "all") == 0)) {
                     /* and never part of a path to read */
                     bad(&c, r->kind, "operation '%s' is not one of this operation's", op);
                     continue;
                 }
                 if (strcmp(r->kind, "cycles") == 0 && op) {
                     check_cycles(&c, r, tdir);
+                } else if (strcmp(r->kind, "claims") == 0) {
+                    check_claims(&c, r);
+                } else if (strcmp(r->kind, "status") == 0) {
+                    /* VIOLATION exactly when the guards refused something */
+                    const char *st = ngr_get(r, "status");
+                    int viol = ds_first(a, "violation", NULL, NULL) != NULL;
+                    if (viol || (st && strcmp(st, "VIOLATION") == 0))
+                        expect_str(&c, "status VIOLATION (violation records)", st, viol ? "VIOLATION" : "not VIOLATION");
                 } else if (strcmp(r->kind, "stages") == 0) {
                     check_stages(&c, r);
                 } else if (tdir && op &&

@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "model.h"
+#include "table.h"
 
 static const char *const sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const kem_ops[] = {"keygen", "enc", "dec", NULL};
@@ -83,6 +84,98 @@ double fig(const ds_target *t, const char *kind, const char *op, const char *key
     if (!r || !ngr_num(r, key, &v))
         return NAN;
     return v;
+}
+
+double min_cpu_share(const ds_target *t, const char *op, const char **raw)
+{
+    double best = NAN;
+    size_t i;
+    if (raw)
+        *raw = NULL;
+    if (!t || !t->sel)
+        return NAN;
+    for (i = 0; i < t->sel->nrecs; i++) {
+        const ngr_record *r = &t->sel->recs[i]->r;
+        const char *o = ngr_get(r, "op");
+        double v;
+        if (strcmp(r->kind, "trial") != 0 || !o || strcmp(o, op) != 0 || !ngr_num(r, "cpu_share", &v))
+            continue;
+        /* ties keep the first in canonical order: deterministic */
+        if (isnan(best) || v < best) {
+            best = v;
+            if (raw)
+                *raw = ngr_get(r, "cpu_share");
+        }
+    }
+    return best;
+}
+
+int preempted(const ds_target *t, const char *op)
+{
+    const char *p = figs(t, "cycles", op, "preempted");
+    return p && strcmp(p, "yes") == 0;
+}
+
+int ct_covers(const char *op)
+{
+    return strcmp(op, "verify") != 0;
+}
+
+const ngr_record *ct_of(const ds_target *t, const char *op)
+{
+    const ngr_record *r;
+    if (!t || !t->sel || !ct_covers(op))
+        return NULL;
+    r = ds_first(t->sel, "ct", "op", op);
+    return r ? r : ds_first(t->sel, "ct", "op", "all");
+}
+
+int ct_any(const ds_host *h, size_t first, size_t end)
+{
+    size_t i;
+    for (i = first; i < end; i++)
+        if (ds_first(h->targets[i].sel, "ct", NULL, NULL))
+            return 1;
+    return 0;
+}
+
+const char *ct_where(const char *first)
+{
+    /* run-target writes "<memcheck's report> at <frame>"; the frame is what
+     * a reader looks for */
+    const char *p = first, *at = NULL;
+    while ((p = strstr(p, " at ")) != NULL) {
+        at = p + 4;
+        p += 4;
+    }
+    return at && *at ? at : first;
+}
+
+void ct_verdict(const ngr_record *r, buf *out, int *mark)
+{
+    const char *res = ngr_get(r, "result"), *decl = ngr_get(r, "declared");
+    int declared = decl && strcmp(decl, "yes") == 0;
+    if (!res)
+        res = "?";
+    if (strcmp(res, "pass") == 0) {
+        buf_puts(out, declared ? "pass (declared constant-time)" : "pass");
+        *mark = MARK_GOOD;
+    } else if (strcmp(res, "fail") == 0) {
+        const char *first = ngr_get(r, "first"), *errors = ngr_get(r, "errors");
+        buf_puts(out, "FAIL");
+        if (first && *first)
+            buf_printf(out, " at %s", ct_where(first));
+        if (errors)
+            buf_printf(out, ", %s error%s", errors, strcmp(errors, "1") == 0 ? "" : "s");
+        if (declared)
+            buf_puts(out, "; DECLARED constant-time");
+        *mark = declared ? MARK_BAD : MARK_WARN;
+    } else {
+        const char *detail = ngr_get(r, "detail");
+        buf_printf(out, "%s%s%s", strcmp(res, "error") == 0 ? "error" : res, detail && *detail ? ": " : "",
+                   detail ? detail : "");
+        *mark = MARK_WARN;
+    }
 }
 
 void prim_range(const ds_host *h, size_t i, size_t *end)

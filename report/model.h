@@ -43,6 +43,28 @@ double cyc(const ds_target *t, const char *op, const char *key);
 double fig(const ds_target *t, const char *kind, const char *op, const char *key);
 const char *figs(const ds_target *t, const char *kind, const char *op, const char *key);
 
+/* timing honesty: the lowest cpu_share of op's trial records (NAN when none
+ * has one; *raw: its text as recorded, NULL then), and whether the cycles
+ * record of op says preempted=yes */
+double min_cpu_share(const ds_target *t, const char *op, const char **raw);
+int preempted(const ds_target *t, const char *op);
+
+/* constant time (./do --ct): 1 for the operations the check covers (those
+ * that handle secrets: keygen, sign, enc, dec; verify has public inputs
+ * only); the target's ct record of op, or its op=all record (an error that
+ * stopped every operation), NULL when not checked */
+int ct_covers(const char *op);
+const ngr_record *ct_of(const ds_target *t, const char *op);
+/* 1 when some selected attempt of targets[first, end) has a ct record */
+int ct_any(const ds_host *h, size_t first, size_t end);
+/* a short verdict for a ct record ("pass", "FAIL at leak (x.c:12), 2
+ * errors", "error: ..."), with the declaration; *mark: a cell mark (a
+ * declared implementation that fails is MARK_BAD) */
+void ct_verdict(const ngr_record *r, buf *out, int *mark);
+/* the place of a ct record's first report: "leak (x.c:12)" from "Conditional
+ * jump ... at leak (x.c:12)"; the whole text when it names no place */
+const char *ct_where(const char *first);
+
 /* [*first, *end) : the targets of host h with the same primitive (and
  * operation) as targets[i]; for implementation groups, same impl too */
 void prim_range(const ds_host *h, size_t i, size_t *end);

@@ -86,6 +86,75 @@ static void attempt_counts(const ds_host *h, size_t first, size_t end, size_t *o
     }
 }
 
+/* the line of targets[i] as the pages name it: its compiler id, with the
+ * implementation in front when the page has more than one */
+static void line_name(buf *b, const ds_host *h, size_t first, size_t end, size_t i)
+{
+    size_t e;
+    impl_range(h, first, end, &e);
+    if (e < end)
+        buf_printf(b, "%s ", h->targets[i].impl);
+    buf_puts(b, h->targets[i].compiler);
+}
+
+/* the distinct values of key in the kind records of targets[first, end)
+ * ("," shown as ", "), each followed by its lines unless every line gave
+ * the same; lines without one are named as "not recorded". Returns how many
+ * distinct values there were. */
+static size_t distinct_values(const ds_host *h, size_t first, size_t end, const char *kind, const char *key,
+                              const char *prefix, buf *out)
+{
+    const char **vals = xmalloc((end - first + 1) * sizeof *vals);
+    size_t nv = 0, nmissing = 0, i, k;
+    for (i = first; i < end; i++) {
+        const char *v = figs(&h->targets[i], kind, NULL, key);
+        if (!h->targets[i].sel)
+            continue;
+        if (!v) {
+            nmissing++;
+            continue;
+        }
+        for (k = 0; k < nv; k++)
+            if (strcmp(vals[k], v) == 0)
+                break;
+        if (k == nv)
+            vals[nv++] = v;
+    }
+    for (k = 0; k <= nv; k++) {
+        const char *p;
+        size_t nlines = 0;
+        if (k == nv && (nmissing == 0 || nv == 0))
+            break;
+        if (out->len)
+            buf_puts(out, "; ");
+        if (k == nv) {
+            buf_puts(out, "not recorded");
+        } else {
+            buf_puts(out, prefix);
+            for (p = vals[k]; *p; p++) {
+                if (*p == ',')
+                    buf_puts(out, ", ");
+                else
+                    buf_putc(out, *p);
+            }
+        }
+        if (nv == 1 && nmissing == 0)
+            break;
+        buf_puts(out, " (");
+        for (i = first; i < end; i++) {
+            const char *v = figs(&h->targets[i], kind, NULL, key);
+            if (!h->targets[i].sel || (k == nv ? v != NULL : !v || strcmp(v, vals[k]) != 0))
+                continue;
+            if (nlines++)
+                buf_puts(out, ", ");
+            line_name(out, h, first, end, i);
+        }
+        buf_putc(out, ')');
+    }
+    free((void *)vals);
+    return nv;
+}
+
 /* ---- 1. basic information ---- */
 
 static void basic_info(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
@@ -94,10 +163,11 @@ static void basic_info(report_ctx *c, doc *d, const ds_host *h, size_t first, si
     table *t;
     static const char *const head[] = {"item", "value"};
     char *alg = algorithm_of(t0->primitive);
-    buf impls, lines, src;
+    buf impls, lines, src, names;
     size_t i, j, e;
 
     buf_init(&impls);
+    buf_init(&names);
     buf_init(&lines);
     buf_init(&src);
     for (i = first; i < end; i = e) {
@@ -109,6 +179,19 @@ static void basic_info(report_ctx *c, doc *d, const ds_host *h, size_t first, si
             const char *s = figs(&h->targets[j], "build", NULL, "sources");
             if (s) {
                 buf_printf(&src, "%s%s: %s", src.len ? "; " : "", h->targets[i].impl, s);
+                break;
+            }
+        }
+    }
+    /* the name the implementation gives itself (CRYPTO_ALGNAME or
+     * ALGORITHM_INSTANCE), from its claims record: the same on every line */
+    for (i = first; i < end; i = e) {
+        impl_range(h, i, end, &e);
+        for (j = i; j < e; j++) {
+            const char *an = figs(&h->targets[j], "claims", NULL, "algname");
+            const char *so = figs(&h->targets[j], "claims", NULL, "source");
+            if (an) {
+                buf_printf(&names, "%s%s: %s (%s)", names.len ? "; " : "", h->targets[i].impl, an, so ? so : "header");
                 break;
             }
         }
@@ -132,6 +215,9 @@ static void basic_info(report_ctx *c, doc *d, const ds_host *h, size_t first, si
     tbl_row(t);
     tbl_cell(t, "parameter set (primitive)");
     tbl_cell(t, t0->primitive);
+    tbl_row(t);
+    tbl_cell(t, "algorithm name (header)");
+    tbl_cell(t, names.len ? buf_str(&names) : "not recorded (no claims record)");
     tbl_row(t);
     tbl_cell(t, "implementations measured");
     tbl_cell(t, buf_str(&impls));
@@ -158,6 +244,7 @@ static void basic_info(report_ctx *c, doc *d, const ds_host *h, size_t first, si
     }
     doc_table(d, t);
     free(alg);
+    buf_free(&names);
     buf_free(&impls);
     buf_free(&lines);
     buf_free(&src);
@@ -252,6 +339,15 @@ static void environment(report_ctx *c, doc *d, const ds_host *h, size_t first, s
     buf_printf(&b, "%s / %s", HR("os"), HR("kernel"));
     ROW("OS / kernel", buf_str(&b));
     ROW("load average at start", HR("load"));
+    /* where the builds and runs were confined (ngbench-sandbox --probe) */
+    buf_reset(&b);
+    distinct_values(h, first, end, "sandbox", "enforced", "", &b);
+    ROW("sandbox (builds and runs)", b.len ? buf_str(&b) : "not recorded");
+    if (strstr(buf_str(&b), "none") || strstr(buf_str(&b), "=open"))
+        tbl_mark(t, MARK_WARN);
+    buf_reset(&b);
+    distinct_values(h, first, end, "pin", "cpu", "CPU ", &b);
+    ROW("measurements pinned to", b.len ? buf_str(&b) : "not recorded");
     /* compilers, each once */
     {
         const char **seen = xmalloc((end - first) * sizeof *seen);
@@ -307,7 +403,7 @@ static void kat_section(report_ctx *c, doc *d, const ds_host *h, size_t first, s
     static const char *const head[] = {"implementation", "compiler", "KAT", "tier", "checks", "status", "note"};
     table *t = tbl_new(7, head, NULL);
     buf notes, b;
-    int nnote = 0;
+    int nnote = 0, nviol, any_violation = 0;
     size_t i, k;
     buf_init(&notes);
     buf_init(&b);
@@ -349,6 +445,19 @@ static void kat_section(report_ctx *c, doc *d, const ds_host *h, size_t first, s
                 dt = ngr_get(r, "detail");
                 buf_printf(&b, "%scheck %s %s: %s", b.len ? "; " : "", nm ? nm : "?", res, dt ? dt : "");
             }
+            /* what the guards refused (status VIOLATION) */
+            for (k = 0, nviol = 0; k < x->sel->nrecs; k++) {
+                const ngr_record *r = &x->sel->recs[k]->r;
+                const char *what, *tg, *cnt;
+                if (strcmp(r->kind, "violation") != 0)
+                    continue;
+                what = ngr_get(r, "what");
+                tg = ngr_get(r, "target");
+                cnt = ngr_get(r, "count");
+                buf_printf(&b, "%s%s%s %s (%s\xc3\x97)", b.len ? "; " : "", nviol++ ? "" : "refused by the guards: ",
+                           what ? what : "?", tg ? tg : "?", cnt ? cnt : "?");
+                any_violation = 1;
+            }
         } else {
             buf_printf(&b, "no attempt finished (%lu unfinished, ignored)", (unsigned long)x->nunfinished);
         }
@@ -369,6 +478,11 @@ static void kat_section(report_ctx *c, doc *d, const ds_host *h, size_t first, s
              "exists.",
           h->targets[first].operation, h->targets[first].primitive);
     doc_table(d, t);
+    if (any_violation)
+        doc_p(d, "VIOLATION: while it was built or run, the implementation tried to write outside its scratch "
+                 "directory or to open a socket. The link-time guards refused and reported every attempt (below); "
+                 "the sandbox (section 2) confines what they do not see. Such a line is not chosen as best while a "
+                 "line that passed exists.");
     if (notes.len) {
         char *line = notes.p, *nl;
         for (; *line; line = nl + 1) {
@@ -384,21 +498,61 @@ static void kat_section(report_ctx *c, doc *d, const ds_host *h, size_t first, s
 
 /* ---- 4. performance ---- */
 
+/* the constant-time cell of x's op; a failure's first report goes to lies
+ * when the implementation declares itself constant-time, else to fails */
+static void ct_cell(table *t, const ds_target *x, const char *op, buf *text, buf *fails, buf *lies)
+{
+    const ngr_record *r = ct_of(x, op);
+    const char *res, *first, *decl;
+    int mark = MARK_NONE;
+    buf_reset(text);
+    if (!ct_covers(op)) {
+        tbl_cell(t, "n/a (public inputs)");
+        return;
+    }
+    if (!r) {
+        tbl_cell(t, "not checked");
+        return;
+    }
+    ct_verdict(r, text, &mark);
+    tbl_cell(t, buf_str(text));
+    tbl_mark(t, mark);
+    res = ngr_get(r, "result");
+    first = ngr_get(r, "first");
+    decl = ngr_get(r, "declared");
+    if (res && strcmp(res, "fail") == 0) {
+        buf *b = decl && strcmp(decl, "yes") == 0 ? lies : fails;
+        buf_printf(b, "%s%s %s %s: %s", b->len ? "; " : "", x->impl, x->compiler, op, first ? first : "?");
+        if (ngr_get(r, "errors"))
+            buf_printf(b, " (%s error%s)", ngr_get(r, "errors"), strcmp(ngr_get(r, "errors"), "1") == 0 ? "" : "s");
+    }
+}
+
 static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
     static const char *const head[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
                                        "ops/s", "median trial", "median cycles", "quartiles (cycles)",
-                                       "n (trials \xc3\x97 iters)", "best"};
-    table *t = tbl_new(11, head, NULL);
+                                       "n (trials \xc3\x97 iters)", "CPU share (lowest trial)", "constant time",
+                                       "best"};
+    static const char *const head_noct[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
+                                            "ops/s", "median trial", "median cycles", "quartiles (cycles)",
+                                            "n (trials \xc3\x97 iters)", "CPU share (lowest trial)", "best"};
+    /* a constant-time column only where some line was checked: otherwise
+     * one sentence says so */
+    int ct = ct_any(h, first, end), any_preempted = 0, any_share = 0, any_zero = 0;
+    table *t = ct ? tbl_new(13, head, NULL) : tbl_new(12, head_noct, NULL);
     const char *const *ops = ops_of(h->targets[first].operation);
     size_t i, e, o, k, nrows = 0, nser;
     const char **series, **rows = NULL;
     char **rowtext = NULL;
     double *vals = NULL;
-    buf fails;
+    buf fails, ctfail, ctlie, txt;
     char s[UNITS_MAX], s2[UNITS_MAX], q[2 * UNITS_MAX + 8];
 
     buf_init(&fails);
+    buf_init(&ctfail);
+    buf_init(&ctlie);
+    buf_init(&txt);
     /* plot series: the compiler lines */
     nser = compiler_list(h, first, end, &series);
     for (i = first; i < end; i = e) {
@@ -418,6 +572,7 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
                 const ngr_record *r = cycles_of(x, ops[o]);
                 double ps = cyc(x, ops[o], "persecond");
                 size_t si;
+                int pre;
                 for (si = 0; si < nser; si++)
                     if (strcmp(series[si], x->compiler) == 0)
                         vals[nrows * nser + si] = cyc(x, ops[o], "median");
@@ -426,21 +581,49 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
                 tbl_cell(t, x->compiler);
                 tbl_cell(t, ops[o]);
                 if (!r) {
-                    for (si = 0; si < 7; si++)
+                    for (si = 0; si < 8; si++)
                         tbl_cellx(t, DASH, "", 1);
+                    if (ct)
+                        ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
                     tbl_cell(t, "");
                     continue;
                 }
+                pre = preempted(x, ops[o]);
+                any_preempted |= pre;
                 cell_fig(t, fmt_cycles, cyc(x, ops[o], "mean"), ngr_get(r, "mean"));
+                if (pre)
+                    tbl_mark(t, MARK_WARN);
                 cell_fig(t, fmt_seconds, cyc(x, ops[o], "mean_seconds"), ngr_get(r, "mean_seconds"));
                 cell_fig(t, fmt_sig3, cyc(x, ops[o], "ops_per_second"), ngr_get(r, "ops_per_second"));
                 cell_fig(t, fmt_seconds, cyc(x, ops[o], "median_trial") / ps, NULL);
                 cell_fig(t, fmt_cycles, cyc(x, ops[o], "median"), ngr_get(r, "median"));
+                if (pre)
+                    tbl_mark(t, MARK_WARN);
                 snprintf(q, sizeof q, "%s " DASH " %s", fmt_cycles(s, cyc(x, ops[o], "q1")),
                          fmt_cycles(s2, cyc(x, ops[o], "q3")));
                 tbl_cellx(t, q, NULL, 1);
                 fmt_count(s, cyc(x, ops[o], "n"), cyc(x, ops[o], "trials"), cyc(x, ops[o], "iterations"));
                 tbl_cellx(t, s, ngr_get(r, "n"), 1);
+                /* timing honesty: the trial whose process ran least of its timed wall clock */
+                {
+                    const char *raw;
+                    double share = min_cpu_share(x, ops[o], &raw);
+                    buf_reset(&txt);
+                    if (raw) {
+                        any_share = 1;
+                        any_zero |= share == 0;
+                        buf_puts(&txt, raw);
+                    } else {
+                        buf_puts(&txt, DASH);
+                    }
+                    if (pre)
+                        buf_puts(&txt, " preempted");
+                    tbl_cellx(t, buf_str(&txt), raw ? raw : "", 1);
+                    if (pre || (isfinite(share) && share < 0.9))
+                        tbl_mark(t, MARK_WARN);
+                }
+                if (ct)
+                    ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
                 if (x == best) {
                     tbl_cell(t, usable ? "best" : "best (no line passed)");
                     tbl_mark(t, MARK_BEST);
@@ -475,6 +658,33 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
     doc_table(d, t);
     if (fails.len)
         doc_p(d, "Measurement failures: %s.", buf_str(&fails));
+    if (any_share)
+        doc_p(d, "CPU share: the process's CPU time over its timed calls against their wall-clock total, in the "
+                 "trial where it was lowest (about 1 on a quiet core). %s",
+              any_preempted ? "Figures marked preempted had a trial below 0.9: the process was off its CPU for part "
+                              "of the timed wall clock, so their cycle counts are inflated; run them again on a "
+                              "quieter host before trusting them."
+                            : "No trial fell below 0.9 (preemption).");
+    /* calls that ran took CPU time: a share of 0 is the clock's limit, not
+     * the process's; say so rather than let it pass for preemption */
+    if (any_zero)
+        doc_p(d, "A CPU share of 0 is not a measurement: the timed calls ran, but the process's CPU-time clock did not "
+                 "advance over them. That clock can be coarser than a short trial (some kernels advance it per "
+                 "scheduler tick while a CPU-time limit is set), so the preempted flag of such figures says nothing "
+                 "either way; longer trials (--min-time) measure it.");
+    if (ct) {
+        doc_p(d, "Constant time (./do --ct): one call of each operation that handles secrets, built with -g and run "
+                 "under valgrind memcheck with the secret key and every DRNG output marked undefined; a fail names "
+                 "the first branch or memory index that depends on them. Verify has public inputs only. An "
+                 "implementation declares itself constant-time with the files goal-constbranch and "
+                 "goal-constindex.");
+        if (ctlie.len)
+            doc_p(d, "WARNING: declared constant-time but failing the check: %s.", buf_str(&ctlie));
+        if (ctfail.len)
+            doc_p(d, "Constant-time check reports: %s.", buf_str(&ctfail));
+    } else {
+        doc_p(d, "Constant time: not checked (./do --ct).");
+    }
     {
         char id[PAGE_ID_MAX];
         char *rel = xasprintf("plots/%s/%s-compilers.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
@@ -492,9 +702,127 @@ static void performance(report_ctx *c, doc *d, const ds_host *h, size_t first, s
     free((void *)series);
     free(vals);
     buf_free(&fails);
+    buf_free(&ctfail);
+    buf_free(&ctlie);
+    buf_free(&txt);
 }
 
 /* ---- 5. resources ---- */
+
+/* rows of [i, e) (one implementation) that share a key: the first target
+ * of each distinct key, with the compiler lines that gave it; keys[k] is
+ * freed and set to NULL for every row merged into an earlier one */
+static void merge_lines(const ds_host *h, size_t i, size_t e, char **keys, size_t k, buf *lines)
+{
+    size_t m;
+    buf_reset(lines);
+    for (m = k; m < e - i; m++) {
+        if (keys[m] && strcmp(keys[m], keys[k]) == 0) {
+            buf_printf(lines, "%s%s", lines->len ? ", " : "", h->targets[i + m].compiler);
+            if (m != k) {
+                free(keys[m]);
+                keys[m] = NULL;
+            }
+        }
+    }
+}
+
+/* the symbols records: what the implementation's objects export beyond the
+ * ICCS entry points, and ICCS helpers it defines itself; one row per
+ * implementation and distinct figures */
+static void symbol_audit(doc *d, const ds_host *h, size_t first, size_t end)
+{
+    static const char *const head[] = {"implementation", "compiler lines", "exported", "API entry points",
+                                       "beyond the API", "ICCS symbols defined"};
+    table *t = tbl_new(6, head, NULL);
+    size_t i, e, k, n;
+    int warn = 0;
+    buf lines;
+    buf_init(&lines);
+    for (i = first; i < end; i = e) {
+        char **keys;
+        impl_range(h, i, end, &e);
+        n = e - i;
+        keys = xcalloc(n, sizeof *keys);
+        for (k = 0; k < n; k++) {
+            const ds_target *x = &h->targets[i + k];
+            const char *ex = figs(x, "symbols", NULL, "exported"), *api = figs(x, "symbols", NULL, "api");
+            const char *extra = figs(x, "symbols", NULL, "extra"), *names = figs(x, "symbols", NULL, "names");
+            const char *trunc = figs(x, "symbols", NULL, "truncated"), *iccs = figs(x, "symbols", NULL, "iccs");
+            buf row;
+            if (!ex)
+                continue;
+            /* tabs separate the cells here: the values' own become spaces */
+            buf_init(&row);
+            buf_plain(&row, ex);
+            buf_putc(&row, '\t');
+            buf_plain(&row, api ? api : DASH);
+            buf_putc(&row, '\t');
+            buf_plain(&row, extra ? extra : DASH);
+            if (names && *names) {
+                /* the first few names: the record holds up to 200 */
+                const char *p = names;
+                int shown = 0;
+                buf_puts(&row, ": ");
+                while (*p && shown < 8) {
+                    size_t len = strcspn(p, ",");
+                    char *one = xasprintf("%.*s", (int)len, p);
+                    buf_puts(&row, shown ? ", " : "");
+                    buf_plain(&row, one);
+                    free(one);
+                    shown++;
+                    p += len;
+                    if (*p == ',')
+                        p++;
+                }
+                if (*p || (trunc && strcmp(trunc, "1") == 0))
+                    buf_puts(&row, ", \xe2\x80\xa6");
+            }
+            buf_putc(&row, '\t');
+            buf_plain(&row, iccs && strcmp(iccs, "-") != 0 ? iccs : "none");
+            keys[k] = xstrdup(buf_str(&row));
+            buf_free(&row);
+        }
+        for (k = 0; k < n; k++) {
+            char *p, *q;
+            int col = 0;
+            if (!keys[k])
+                continue;
+            merge_lines(h, i, e, keys, k, &lines);
+            tbl_row(t);
+            tbl_cell(t, h->targets[i].impl);
+            tbl_cell(t, buf_str(&lines));
+            for (p = keys[k]; (q = strchr(p, '\t')) != NULL; p = q + 1, col++) {
+                *q = 0;
+                if (col < 2)
+                    tbl_cellx(t, p, NULL, 1);
+                else
+                    tbl_cell(t, p);
+            }
+            tbl_cell(t, p);
+            if (strcmp(p, "none") != 0) {
+                tbl_mark(t, MARK_WARN);
+                warn = 1;
+            }
+        }
+        for (k = 0; k < n; k++)
+            free(keys[k]);
+        free(keys);
+    }
+    buf_free(&lines);
+    if (!t->nrows) {
+        tbl_free(t);
+        return;
+    }
+    doc_p(d, "Symbol audit (nm on the implementation's objects): the global symbols it defines, the ICCS entry points "
+             "and getters among them, and the others (they collide when implementations are linked into one "
+             "program).%s",
+          warn ? " WARNING: some implementations define ICCS symbols (the hash functions or the DRNG) themselves; "
+                 "these belong to the ICCS layer that ngbench links (iccs/), and an implementation's own copy may "
+                 "stand in for it."
+               : "");
+    doc_table(d, t);
+}
 
 static void resources(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
@@ -505,14 +833,24 @@ static void resources(report_ctx *c, doc *d, const ds_host *h, size_t first, siz
     table *t = tbl_new(9, head, NULL), *t2 = tbl_new(7, head2, NULL);
     const char *const *ops = ops_of(h->targets[first].operation);
     size_t i, o, k;
-    buf lto_ids;
+    buf lto_ids, nolto_ids;
     buf_init(&lto_ids);
+    buf_init(&nolto_ids);
     for (i = first; i < end; i++) {
         const ds_target *x = &h->targets[i];
         double text = 0, data = 0, bss = 0;
-        int nobj = 0, lto = 0;
-        /* the heap wrappers (-Wl,--wrap) do not see through -flto */
+        int nobj = 0, lto = 0, nolto = 0;
+        /* the heap wrappers (-Wl,--wrap) do not see through -flto: newer
+         * runs probe such lines from a build without it and say so in the
+         * records (note=); older ones probed the -flto build */
         int lto_line = strstr(compiler_command(h, x), "-flto") != NULL || fig(x, "objsize", NULL, "lto") == 1;
+        for (o = 0; ops[o]; o++)
+            if (figs(x, "heap", ops[o], "note") || figs(x, "memory", ops[o], "note") ||
+                figs(x, "stack", ops[o], "note"))
+                nolto = 1;
+        if (nolto && !list_has(buf_str(&nolto_ids), x->compiler))
+            buf_printf(&nolto_ids, "%s%s", nolto_ids.len ? ", " : "", x->compiler);
+        lto_line = lto_line && !nolto;
         if (lto_line && !list_has(buf_str(&lto_ids), x->compiler))
             buf_printf(&lto_ids, "%s%s", lto_ids.len ? ", " : "", x->compiler);
         for (o = 0; ops[o]; o++) {
@@ -576,13 +914,20 @@ static void resources(report_ctx *c, doc *d, const ds_host *h, size_t first, siz
                  "allocations through link-time wrappers (-Wl,--wrap), which link-time optimisation can bypass, so "
                  "they may read 0.",
               buf_str(&lto_ids));
+    if (nolto_ids.len)
+        doc_p(d, "The memory, stack and heap figures of the lines built with -flto (%s) come from a build of the same "
+                 "line without -flto: the probes count through link-time wrappers (-Wl,--wrap), which link-time "
+                 "optimisation bypasses.",
+              buf_str(&nolto_ids));
     buf_free(&lto_ids);
+    buf_free(&nolto_ids);
     if (t2->nrows) {
         doc_p(d, "Code size of the implementation's objects (size(1), summed over the objects):");
         doc_table(d, t2);
     } else {
         tbl_free(t2);
     }
+    symbol_audit(d, h, first, end);
     (void)c;
 }
 
@@ -615,18 +960,44 @@ static void size_text(buf *b, const size_info *s, buf *note, const char *what)
     }
 }
 
+/* what the target's header claims against its getters (claims record) */
+static void claims_text(buf *b, const ds_target *x)
+{
+    static const char *const keys[] = {"pk", "sk", "sn", "ss", "ct"};
+    const char *src = figs(x, "claims", NULL, "source"), *agree = figs(x, "claims", NULL, "agree");
+    const char *detail = figs(x, "claims", NULL, "detail");
+    size_t k, nsizes = 0;
+    if (!src && !agree) {
+        buf_puts(b, DASH);
+        return;
+    }
+    for (k = 0; k < 5; k++)
+        if (figs(x, "claims", NULL, keys[k]))
+            nsizes++;
+    buf_plain(b, src ? src : "header");
+    if (agree && strcmp(agree, "no") == 0) {
+        buf_puts(b, " DISAGREES: ");
+        buf_plain(b, detail ? detail : "?");
+    } else if (nsizes == 0) {
+        buf_puts(b, " states no sizes");
+    } else {
+        buf_puts(b, agree && strcmp(agree, "yes") == 0 ? " agrees" : " (agreement not recorded)");
+    }
+}
+
 static void sizes(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
     static const char *const shead[] = {"implementation", "compiler lines", "public key", "secret key", "signature",
-                                        "notes"};
+                                        "header vs getters", "notes"};
     static const char *const khead[] = {"implementation", "compiler lines", "public key", "secret key",
-                                        "ciphertext", "shared secret", "notes"};
+                                        "ciphertext", "shared secret", "header vs getters", "notes"};
     static const char *const swhat[] = {"pk", "sk", "sn", NULL};
     static const char *const kwhat[] = {"pk", "sk", "ct", "ss", NULL};
     int kem = is_kem(h->targets[first].operation);
     const char *const *what = kem ? kwhat : swhat;
-    table *t = kem ? tbl_new(7, khead, NULL) : tbl_new(6, shead, NULL);
-    size_t i, e, k, w;
+    table *t = kem ? tbl_new(8, khead, NULL) : tbl_new(7, shead, NULL);
+    size_t i, e, k, w, nwhat = kem ? 4 : 3;
+    int disagree = 0;
     for (i = first; i < end; i = e) {
         /* one row per distinct set of figures within an implementation */
         char **keys;
@@ -644,6 +1015,8 @@ static void sizes(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t 
                 size_text(&row, &si, &note, what[w]);
                 buf_putc(&row, '\t');
             }
+            claims_text(&row, &h->targets[i + k]);
+            buf_putc(&row, '\t');
             buf_puts(&row, buf_str(&note));
             keys[k] = xstrdup(buf_str(&row));
             buf_free(&row);
@@ -668,9 +1041,21 @@ static void sizes(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t 
             tbl_row(t);
             tbl_cell(t, h->targets[i].impl);
             tbl_cell(t, buf_str(&lines));
-            for (p = keys[k]; (q = strchr(p, '\t')) != NULL; p = q + 1) {
+            for (w = 0, p = keys[k]; (q = strchr(p, '\t')) != NULL; p = q + 1, w++) {
                 *q = 0;
-                tbl_cellx(t, p, NULL, 1);
+                if (w < nwhat) {
+                    tbl_cellx(t, p, NULL, 1);
+                } else {
+                    /* the header's claims: a disagreement stands out */
+                    const char *agree = figs(&h->targets[i + k], "claims", NULL, "agree");
+                    tbl_cell(t, p);
+                    if (agree && strcmp(agree, "no") == 0) {
+                        tbl_mark(t, MARK_BAD);
+                        disagree = 1;
+                    } else if (agree && strcmp(agree, "yes") == 0) {
+                        tbl_mark(t, MARK_GOOD);
+                    }
+                }
             }
             tbl_cell(t, p);
             buf_free(&lines);
@@ -681,8 +1066,13 @@ static void sizes(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t 
     }
     doc_h2(d, "6. Transmission and storage overhead");
     doc_p(d, "Sizes in bytes as the code produced them in the functional checks; a range follows where the length "
-             "varies over the KAT records and check messages, and a note where the getters claim something else.");
+             "varies over the KAT records and check messages, and a note where the getters claim something else. "
+             "Header vs getters: the sizes the implementation's header states (api.h, or the NICCS "
+             "*_AlgorithmInstance.h) against what its getter functions return.");
     doc_table(d, t);
+    if (disagree)
+        doc_p(d, "WARNING: a header states sizes that its getters contradict (header value / getter value above); "
+                 "code built against the header would size its buffers wrongly.");
     (void)c;
 }
 
@@ -941,6 +1331,30 @@ static void evidence_section(report_ctx *c, doc *d, const ds_host *h, size_t fir
         }
         EV("KAT check", "katcheck.txt");
         EV("functional checks", "try.txt");
+        {
+            /* the evidence of the newer record kinds, where it was kept */
+            static const char *const more[][2] = {{"claims.txt", "header claims (claims)"},
+                                                  {"symbols.txt", "exported symbols (symbols)"},
+                                                  {"violations.log", "guard reports (violation)"}};
+            size_t m;
+            for (m = 0; m < 3; m++) {
+                char *rel = xasprintf("%s/%s", tdir, more[m][0]);
+                if (exists(a->hostdir, rel))
+                    EV(more[m][1], more[m][0]);
+                free(rel);
+            }
+            for (o = 0; ops[o]; o++) {
+                char *file = xasprintf("ct-%s.txt", ops[o]);
+                char *rel = xasprintf("%s/%s", tdir, file);
+                if (exists(a->hostdir, rel)) {
+                    char *item = xasprintf("constant-time check %s (valgrind)", ops[o]);
+                    EV(item, file);
+                    free(item);
+                }
+                free(rel);
+                free(file);
+            }
+        }
         for (o = 0; ops[o]; o++) {
             double trials = cyc(x, ops[o], "trials");
             int tno;

@@ -47,12 +47,94 @@ void add_plot(report_ctx *c, doc *d, const char *rel, const char *caption, char 
 
 /* ---- summary ---- */
 
+/* the constant-time verdict over every line of an implementation
+ * (targets[first, end)); returns the cell's mark */
+static int ct_summary(const ds_host *h, size_t first, size_t end, buf *out)
+{
+    size_t i, o, pass = 0, fail = 0, err = 0, lines = 0, faillines = 0;
+    int declared = 0;
+    buf failops;
+    buf_init(&failops);
+    for (i = first; i < end; i++) {
+        const ds_target *x = &h->targets[i];
+        const char *const *ops = ops_of(x->operation);
+        int checked = 0, failed = 0;
+        for (o = 0; ops[o]; o++) {
+            const ngr_record *r = ct_of(x, ops[o]);
+            const char *res, *decl;
+            if (!r)
+                continue;
+            checked = 1;
+            res = ngr_get(r, "result");
+            decl = ngr_get(r, "declared");
+            if (decl && strcmp(decl, "yes") == 0)
+                declared = 1;
+            if (res && strcmp(res, "pass") == 0) {
+                pass++;
+            } else if (res && strcmp(res, "fail") == 0) {
+                fail++;
+                failed = 1;
+                if (!strstr(buf_str(&failops), ops[o]))
+                    buf_printf(&failops, "%s%s", failops.len ? ", " : "", ops[o]);
+            } else {
+                err++;
+            }
+        }
+        lines += checked;
+        faillines += failed;
+    }
+    if (!lines) {
+        buf_free(&failops);
+        buf_puts(out, "not checked");
+        return MARK_NONE;
+    }
+    if (fail) {
+        buf_printf(out, "FAIL (%s; %lu of %lu line%s)%s", buf_str(&failops), (unsigned long)faillines,
+                   (unsigned long)lines, lines == 1 ? "" : "s", declared ? ", DECLARED constant-time" : "");
+        buf_free(&failops);
+        return declared ? MARK_BAD : MARK_WARN;
+    }
+    buf_free(&failops);
+    if (!pass) {
+        buf_puts(out, "error (not checked)");
+        return MARK_WARN;
+    }
+    buf_puts(out, declared ? "pass (declared)" : "pass");
+    if (err)
+        buf_printf(out, "; %lu check%s could not run", (unsigned long)err, err == 1 ? "" : "s");
+    return err ? MARK_WARN : MARK_GOOD;
+}
+
+/* what a reader of the summary should know about an implementation beyond
+ * its status: its header contradicting its getters, ICCS symbols it defines,
+ * lines run without a sandbox */
+static void impl_warnings(const ds_host *h, size_t first, size_t end, buf *out)
+{
+    size_t i;
+    int claims = 0, iccs = 0, nosandbox = 0;
+    for (i = first; i < end; i++) {
+        const ds_target *x = &h->targets[i];
+        const char *agree = figs(x, "claims", NULL, "agree"), *sym = figs(x, "symbols", NULL, "iccs");
+        const char *sb = figs(x, "sandbox", NULL, "enforced");
+        claims |= agree && strcmp(agree, "no") == 0;
+        iccs |= sym && strcmp(sym, "-") != 0;
+        nosandbox |= sb && strcmp(sb, "none") == 0;
+    }
+    if (claims)
+        buf_printf(out, "%sheader sizes contradict the getters", out->len ? "; " : "");
+    if (iccs)
+        buf_printf(out, "%sdefines ICCS symbols itself", out->len ? "; " : "");
+    if (nosandbox)
+        buf_printf(out, "%sran without the sandbox", out->len ? "; " : "");
+}
+
 static void summary_host(report_ctx *c, doc *d, const ds_host *h)
 {
     static const char *const head[] = {"primitive", "implementation", "type", "status", "public key",
                                        "secret key", "signature / ciphertext", "shared secret", "keygen",
-                                       "sign / enc", "verify / dec", "best lines (keygen, sign/enc, verify/dec)"};
-    table *t = tbl_new(12, head, NULL);
+                                       "sign / enc", "verify / dec", "best lines (keygen, sign/enc, verify/dec)",
+                                       "constant time", "warnings"};
+    table *t = tbl_new(14, head, NULL);
     size_t i, e, j, ie, o, n = 0, ns = 0;
     char **labels = NULL, **slabels = NULL;
     double *vals = NULL, *sx = NULL, *sy = NULL;
@@ -68,7 +150,7 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
             const ds_target *best[3];
             int usable[3], kem = is_kem(h->targets[j].operation), allok = 1;
             const ds_target *sz = NULL;
-            buf lines;
+            buf lines, warn;
             char *href;
             static const char *const swhat[] = {"pk", "sk", "sn", NULL};
             static const char *const kwhat[] = {"pk", "sk", "ct", "ss"};
@@ -124,13 +206,30 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
                 }
             }
             buf_init(&lines);
+            buf_init(&warn);
             for (o = 0; o < 3; o++) {
                 const ngr_record *r = cycles_of(best[o], ops[o]);
                 cell_fig(t, fmt_cycles, cyc(best[o], ops[o], "median"), r ? ngr_get(r, "median") : NULL);
+                if (best[o] && preempted(best[o], ops[o])) {
+                    tbl_mark(t, MARK_WARN);
+                    buf_printf(&warn, "%s%s", warn.len ? ", " : "preempted: ", ops[o]);
+                }
                 buf_printf(&lines, "%s%s", o ? ", " : "", best[o] ? best[o]->compiler : DASH);
             }
             tbl_cell(t, buf_str(&lines));
+            {
+                int mark;
+                buf_reset(&lines);
+                mark = ct_summary(h, j, ie, &lines);
+                tbl_cell(t, buf_str(&lines));
+                tbl_mark(t, mark);
+            }
+            impl_warnings(h, j, ie, &warn);
+            tbl_cell(t, warn.len ? buf_str(&warn) : "");
+            if (warn.len)
+                tbl_mark(t, MARK_WARN);
             buf_free(&lines);
+            buf_free(&warn);
             /* plot data */
             labels = xrealloc(labels, (n + 1) * sizeof *labels);
             vals = xrealloc(vals, (n + 1) * 3 * sizeof *vals);
@@ -192,7 +291,9 @@ void emit_summary(report_ctx *c)
     doc_p(&d, "One row per instance (primitive and implementation) and host. Cycles: the median cycles per call of "
               "the best compiler line for each operation (the lowest median among the lines that passed their KAT "
               "and checks, else the lowest of all lines, whose status is then shown). Sizes in bytes as produced by "
-              "the code. Each "
+              "the code. Constant time: the ./do --ct check over every line of the implementation. Warnings: "
+              "figures taken while the process was preempted (unreliable), a header whose sizes contradict the "
+              "getters, ICCS symbols defined by the implementation, runs without the sandbox. Each "
               "primitive links to its page.");
     for (hi = 0; hi < c->d->nhosts; hi++)
         summary_host(c, &d, &c->d->hosts[hi]);

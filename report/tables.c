@@ -58,18 +58,27 @@ static char *int_fmt(char *out, double v)
     return out;
 }
 
+static char *plain3(char *out, double v)
+{
+    snprintf(out, UNITS_MAX, "%.3f", v);
+    return out;
+}
+
 static void results_table(report_ctx *c)
 {
     static const char *const head[] = {
         "host", "operation", "primitive", "implementation", "compiler", "op", "status", "best", "mean cycles",
         "median cycles", "q1", "q3", "min", "max", "median trial (cycles)", "mean time", "ops/s", "n", "trials",
-        "iterations", "counter rate", "baseline RSS", "peak RSS", "stack", "heap peak", "campaign", "attempt"};
+        "iterations", "counter rate", "baseline RSS", "peak RSS", "stack", "heap peak", "campaign", "attempt",
+        "CPU share (lowest trial)", "preempted", "constant time", "constant time: first report"};
+    /* columns added later go at the end: programs reading the CSV by position keep working */
     static const char *const keys[] = {
         "host", "operation", "primitive", "implementation", "compiler", "op", "status", "best", "mean_cycles",
         "median_cycles", "q1_cycles", "q3_cycles", "min_cycles", "max_cycles", "median_trial_cycles",
         "mean_seconds", "ops_per_second", "n", "trials", "iterations", "persecond", "baseline_kib", "peak_kib",
-        "stack_bytes", "heap_peak_bytes", "campaign", "attempt"};
-    table *t = tbl_new(27, head, keys);
+        "stack_bytes", "heap_peak_bytes", "campaign", "attempt", "cpu_share_min", "preempted", "constant_time",
+        "ct_first"};
+    table *t = tbl_new(31, head, keys);
     size_t hi, i, e, ie, o;
     for (hi = 0; hi < c->d->nhosts; hi++) {
         const ds_host *h = &c->d->hosts[hi];
@@ -113,6 +122,15 @@ static void results_table(report_ctx *c)
                         rec_cell(t, x, "heap", ops[o], "peak_bytes", fmt_bytes);
                         str_cell(t, x->sel ? x->sel->campaign : "");
                         str_cell(t, x->sel ? x->sel->attempt : "");
+                        {
+                            const char *raw;
+                            const ngr_record *ct = ct_of(x, ops[o]);
+                            double share = min_cpu_share(x, ops[o], &raw);
+                            cell_fig(t, plain3, share, raw);
+                            str_cell(t, cycles_of(x, ops[o]) ? (preempted(x, ops[o]) ? "yes" : "no") : "");
+                            str_cell(t, ct ? ngr_get(ct, "result") : (ct_covers(ops[o]) ? "" : "n/a"));
+                            str_cell(t, ct ? ngr_get(ct, "first") : NULL);
+                        }
                     }
                 }
             }
@@ -140,12 +158,17 @@ static void targets_table(report_ctx *c)
                                        "status", "KAT", "tier", "checks", "public key", "secret key",
                                        "signature / ciphertext", "shared secret", "variable length", "ELF image",
                                        "counter", "valid attempts", "unfinished attempts", "campaign", "attempt",
-                                       "date"};
+                                       "date", "algorithm name", "header agrees with getters", "header disagreement",
+                                       "sandbox", "violations", "pinned CPU", "exported beyond the API",
+                                       "ICCS symbols defined", "constant time"};
+    /* columns added later go at the end (see results_table) */
     static const char *const keys[] = {"host", "operation", "primitive", "implementation", "compiler", "command",
                                        "status", "kat", "tier", "checks", "pk_bytes", "sk_bytes", "sn_ct_bytes",
                                        "ss_bytes", "variable_length", "elf_image_bytes", "counter",
-                                       "valid_attempts", "unfinished_attempts", "campaign", "attempt", "date"};
-    table *t = tbl_new(22, head, keys);
+                                       "valid_attempts", "unfinished_attempts", "campaign", "attempt", "date",
+                                       "algname", "claims_agree", "claims_detail", "sandbox", "violations",
+                                       "pinned_cpu", "symbols_extra", "iccs_symbols", "constant_time"};
+    table *t = tbl_new(31, head, keys);
     size_t hi, i;
     for (hi = 0; hi < c->d->nhosts; hi++) {
         const ds_host *h = &c->d->hosts[hi];
@@ -187,6 +210,48 @@ static void targets_table(report_ctx *c)
             str_cell(t, x->sel ? x->sel->campaign : "");
             str_cell(t, x->sel ? x->sel->attempt : "");
             str_cell(t, x->sel && x->sel->nrecs ? x->sel->recs[0]->r.date : "");
+            str_cell(t, figs(x, "claims", NULL, "algname"));
+            str_cell(t, figs(x, "claims", NULL, "agree"));
+            str_cell(t, figs(x, "claims", NULL, "detail"));
+            str_cell(t, figs(x, "sandbox", NULL, "enforced"));
+            {
+                buf b;
+                size_t k;
+                buf_init(&b);
+                for (k = 0; x->sel && k < x->sel->nrecs; k++) {
+                    const ngr_record *r = &x->sel->recs[k]->r;
+                    const char *w = ngr_get(r, "what"), *tg = ngr_get(r, "target"), *n2 = ngr_get(r, "count");
+                    if (strcmp(r->kind, "violation") == 0)
+                        buf_printf(&b, "%s%s %s (%s)", b.len ? "; " : "", w ? w : "?", tg ? tg : "?", n2 ? n2 : "?");
+                }
+                str_cell(t, buf_str(&b));
+                buf_free(&b);
+            }
+            rec_cell(t, x, "pin", NULL, "cpu", int_fmt);
+            rec_cell(t, x, "symbols", NULL, "extra", int_fmt);
+            {
+                const char *ic = figs(x, "symbols", NULL, "iccs");
+                str_cell(t, ic && strcmp(ic, "-") != 0 ? ic : ic ? "" : NULL);
+            }
+            {
+                /* over the operations the check covers: fail beats error beats pass */
+                const char *const *ops = ops_of(x->operation);
+                const char *v = NULL;
+                size_t o;
+                for (o = 0; ops[o]; o++) {
+                    const ngr_record *ct = ct_of(x, ops[o]);
+                    const char *res = ct ? ngr_get(ct, "result") : NULL;
+                    if (!res)
+                        continue;
+                    if (strcmp(res, "fail") == 0)
+                        v = "fail";
+                    else if (strcmp(res, "pass") != 0 && (!v || strcmp(v, "pass") == 0))
+                        v = "error";
+                    else if (!v)
+                        v = "pass";
+                }
+                str_cell(t, v);
+            }
         }
     }
     emit_table(c, "tables/targets", t);

@@ -12,14 +12,16 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 echo 'int main(void){return 0;}' >$w/probe.c
 $cc $san $w/probe.c -o $w/probe 2>/dev/null && $w/probe || san=
 fails=0
-for t in katfile apih okline; do
+for t in katfile apih okline records; do
     case $t in
     katfile) extra="-D_GNU_SOURCE $datadir/kat/sha256.c" ;;
     apih) extra="$datadir/harness/apih.c" ;;
     okline) extra="$datadir/harness/okline.c $datadir/kat/sha256.c" ;;
+    records) extra="$datadir/report/record.c $datadir/report/buf.c -lm" ;;
     esac
     # shellcheck disable=SC2086
-    if ! $cc -std=c99 -g -O1 $san -I"$datadir/harness" -I"$datadir/kat" "$datadir/fuzz/fuzz-$t.c" \
+    if ! $cc -std=c99 -g -O1 $san -I"$datadir/harness" -I"$datadir/kat" -I"$datadir/report" \
+        "$datadir/fuzz/fuzz-$t.c" \
         "$datadir/fuzz/replay.c" $extra -o "$w/replay-$t" 2>"$w/$t.build"; then
         echo "FAIL: building the $t replayer:"; cat "$w/$t.build"; fails=1; continue
     fi

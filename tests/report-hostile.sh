@@ -3,7 +3,9 @@
 # UndefinedBehaviorSanitizer (any report fatal) on the fixtures (merge and
 # check) and on hostile data: NUL and control bytes, a 2 MiB line, names that
 # try to leave the output directory, bad percent escapes, numbers that are
-# not finite or absurd, markup in values, targets without figures. Every
+# not finite or absurd, markup in values, targets without figures, and the
+# same in the newer kinds (sandbox, violation, claims, ct, pin, symbols,
+# cpu_share). Every
 # hostile line must be reported or survive as escaped text; nothing may be
 # written outside the output directory. Skipped where the compiler cannot
 # build sanitized programs.
@@ -110,6 +112,23 @@ p='ngbench 1 evil amd64 20260101'
     printf '%s crypto_sign evilsig ref cc stack %s op=sign bytes=-7\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc objsize %s file=a.o text=1e400 data=nan bss=-1 lto=1\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc stages %s timed_seconds=x\n' "$p" "$c"
+    # the newer kinds: markup, tabs, absurd numbers, paths, a ct "op" that is a path
+    printf '%s crypto_sign evilsig ref cc sandbox %s enforced=<b>net=open,,,%%09x</b>\n' "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc violation %s what=<img%%20src=x> target=%s count=1e999\n' "$p" "$c" \
+        "$(head -c 3000 /dev/zero | tr '\0' '/')"
+    printf '%s crypto_sign evilsig ref cc claims %s source=../../x.h algname=<script>x</script> pk=-1 sk=nan agree=no detail=%%09tab%%0Anl\n' \
+        "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc ct %s op=sign result=fail errors=-3 first=%s declared=yes\n' "$p" "$c" \
+        "$(i=0; while [ $i -lt 500 ]; do printf '%%20at%%20<i>'; i=$((i + 1)); done)"
+    printf '%s crypto_sign evilsig ref cc ct %s op=keygen result=fail first=%%20at%%20 declared=maybe\n' "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc ct %s op=all result=<error> detail=%%0A<x>\n' "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc ct %s op=../../etc result=pass\n' "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc pin %s cpu=-1e999\n' "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc symbols %s exported=x api= extra=1e400 names=a%%09b,<c>,,,%s truncated=1 iccs=sm3hash,<x>\n' \
+        "$p" "$c" "$(head -c 4000 /dev/zero | tr '\0' ',')"
+    printf '%s crypto_sign evilsig ref cc trial %s op=sign trial=1 n=1 mean=1 min=1 max=1 cpu_share=-inf\n' "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc trial %s op=keygen trial=1 n=1 mean=1 min=1 max=1 cpu_share=1e999\n' "$p" "$c"
+    printf '%s crypto_sign evilsig ref cc cycles %s op=verify preempted=<yes>\n' "$p" "$c"
     printf '%s crypto_sign evilsig ref cc done %s\n' "$p" "$c"
     # a target with only a done record, one that never finished, a KEM with nothing
     printf '%s crypto_sign emptysig ref cc done campaign=c1 attempt=a1\n' "$p"

@@ -2,12 +2,15 @@
 # report-merge.sh - the merge step on two hosts' committed data
 # (tests/fixtures/data: hostA and hostB, with a corrupt line, an unknown kind,
 # an unknown format version, a duplicate, an unfinished attempt and a
-# superseded one). Checks: the skipped lines are reported with file:line;
+# superseded one; a constant-time failure of a declared implementation, a
+# VIOLATION, a header contradicting its getters, symbols, preempted trials).
+# Checks: the skipped lines are reported with file:line;
 # the page layout, tables, plots and index equal the golden files of
 # tests/report-golden/ byte for byte (the version number aside); the check
-# mode passes, recomputing the statistics from the kept raw samples; merging
-# is idempotent and independent of the order of files and lines; and check
-# catches a tampered page and a tampered record.
+# mode passes, recomputing the statistics from the kept raw samples; the
+# pages show the newer record kinds; merging is idempotent and independent of
+# the order of files and lines; and check catches a tampered page and
+# tampered records.
 # NGBENCH_UPDATE_GOLDEN=1 rewrites the golden files from this run instead.
 set -u
 datadir=${NGBENCH_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -40,7 +43,7 @@ well_formed() {
     fi
 }
 version=$("$tool" --version | sed 's/^ngbench-report //')
-if [ ! -d "$fx/hostA/targets/c20261130T183320Z-3605/crypto_sign/toysig/ref/guide-ref" ]; then
+if [ ! -d "$fx/hostA/targets/c20261130T192856Z-2645/crypto_sign/toysig/ref/guide-ref" ]; then
     # make dist with automake's default tar-v7 format drops paths over 99 characters
     bad "the fixtures' evidence (hostA/targets/...) is missing from this tree: a tar-v7 'make dist'? (configure.ac: tar-ustar)"
 fi
@@ -49,8 +52,8 @@ fi
 (cd "$fx" && "$tool" merge -q -o "$work/out" hostA hostB) >"$work/merge.out" 2>"$work/merge.err"
 rc=$?
 [ $rc -eq 0 ] && ok "merge exits 0" || bad "merge exited $rc: $(cat "$work/merge.err")"
-for want in 'hostA/data:922: skipped (unknown record kind)' 'hostA/data:923: skipped (unknown record format version)' \
-    'hostB/data:153: skipped (target record without a valid attempt= field)'; do
+for want in 'hostA/data:1463: skipped (unknown record kind)' 'hostA/data:1464: skipped (unknown record format version)' \
+    'hostB/data:309: skipped (target record without a valid attempt= field)'; do
     grep -qF "$want" "$work/merge.err" && ok "reported: $want" || bad "not reported: $want"
 done
 [ "$(wc -l <"$work/merge.err")" -eq 3 ] && ok "nothing else reported" || bad "stderr: $(cat "$work/merge.err")"
@@ -97,6 +100,59 @@ else
 fi
 grep -q 'cycles from raw samples: [1-9]' "$work/check.out" && ok "check recomputed cycles from the raw samples" ||
     bad "check used no raw samples"
+
+# the newer record kinds on the pages, summary and tables
+# has FILE WHAT PATTERN...: every (basic) regular expression matches a line of FILE
+has() {
+    f=$work/out/$1
+    what=$2
+    shift 2
+    for re in "$@"; do
+        grep -q -- "$re" "$f" || { bad "$what: no line of ${f#"$work"/out/} matches: $re"; return; }
+    done
+    ok "$what"
+}
+pa=pages/hostA
+has $pa/ctbadsig.md "ct: a declared implementation's failure, with the first location" \
+    '^| ref | guide-ref | sign | .* | FAIL at leak (ctbadsig\.c:[0-9]*), 2 errors; DECLARED constant-time | ' \
+    '^WARNING: declared constant-time but failing the check: .*ref guide-ref sign: Use of uninitialised value of size 8 at leak (ctbadsig\.c:[0-9]*) (2 errors)'
+has $pa/ctbadsig.html "ct: the failure stands out in the HTML" '<td class="bad">FAIL at leak (ctbadsig\.c:'
+has $pa/ctbadsig.md "ct: the other operation passes, declared" '^| ref | guide-ref | keygen | .* | pass (declared constant-time) | '
+has $pa/toysig.md "ct: pass, valgrind error, not checked (the newest guide-ref attempt ran without --ct), verify n/a" \
+    '^| ref | guide-perf | sign | .* | pass | ' '^| ref | clang-O3 | sign | .* | error: ctcheck under valgrind: ERROR | ' \
+    '^| ref | guide-ref | sign | .* | not checked | ' '^| ref | guide-ref | verify | .* | n/a (public inputs) | '
+has pages/hostB/toysig.md "ct: 'not checked (./do --ct)' once where no line was checked" \
+    '^Constant time: not checked (\./do --ct)\.$'
+grep -q 'not checked |\|constant time |' "$work/out/pages/hostB/toysig.md" &&
+    bad "hostB toysig: a constant-time column without a checked line" || ok "ct: no column where nothing was checked"
+has $pa/escapesig.md "VIOLATION: status and the guards' refusals" '^| ref | guide-ref | NOKAT | .* | VIOLATION | \\\[[0-9]\\\] |$' \
+    '^VIOLATION: while it was built or run' \
+    'escapesig/ref guide-ref: .*refused by the guards: socket domain=2 ([0-9]*×); write-outside-scratch /tmp/ngbench-escapesig-was-here ([0-9]*×)'
+has pages/hostB/claimsig.md "claims: a header contradicting its getter" \
+    '^| ref | gcc-Os, guide-ref | 32 | 64 | 48 | api\.h DISAGREES: CRYPTO_BYTES=64/getter=48 |' \
+    '^WARNING: a header states sizes that its getters contradict' '^| algorithm name (header) | ref: CLAIMSIG (api\.h) |$'
+has pages/hostB/claimsig.html "claims: the disagreement stands out in the HTML" '<td class="bad">api\.h DISAGREES'
+has $pa/toysig.md "claims: agreement and the algorithm name" '^| ref | clang-O3, guide-perf, guide-ref | 32 | 64 | 48 | api\.h agrees |' \
+    '^| algorithm name (header) | ref: TOYSIG (api\.h) |$'
+has $pa/toysig.md "symbols: the symbol audit" '^Symbol audit (nm on' \
+    '^| ref | clang-O3, guide-perf, guide-ref | 6 | 6 | 0 | none |$'
+has $pa/toysig.md "sandbox and pin in the environment" '^| sandbox (builds and runs) | net=isolated, fs=readonly-but-scratch |$' \
+    '^| measurements pinned to | CPU [0-9]* |$'
+has $pa/toysig.md "timing honesty: the lowest CPU share, preempted figures flagged, a share of 0 explained" \
+    '^| ref | guide-ref | sign | .* | 6 (3 × 2) | 0\.[0-9]* preempted | ' 'Figures marked preempted had a trial below 0\.9' \
+    '^A CPU share of 0 is not a measurement'
+has $pa/toysig.md "-flto lines probed from their non-LTO build" \
+    '^The memory, stack and heap figures of the lines built with -flto (guide-perf) come from a build'
+has $pa/toysig.md "the new evidence indexed" '| constant-time check sign (valgrind) | ct-sign\.txt | [0-9a-f]' \
+    '| exported symbols (symbols) | symbols\.txt | [0-9a-f]' '| header claims (claims) | claims\.txt | [0-9a-f]'
+has summary.md "summary: constant time and warnings" \
+    '^| \[ctbadsig\].* | FAIL (sign; 2 of 3 lines), DECLARED constant-time | preempted: ' \
+    '^| \[claimsig\].* | not checked | .*header sizes contradict the getters |$' '^| \[escapesig\].* | VIOLATION | '
+has tables/targets.csv "tables: the targets' new columns" \
+    ',algname,claims_agree,claims_detail,sandbox,violations,pinned_cpu,symbols_extra,iccs_symbols,constant_time$' \
+    '^hostB,crypto_sign,claimsig,ref,guide-ref,.*,CLAIMSIG,no,CRYPTO_BYTES=64/getter=48,"net=isolated,fs=readonly-but-scratch",,[0-9]*,0,,$'
+has tables/results.csv "tables: the results' new columns" ',cpu_share_min,preempted,constant_time,ct_first$' \
+    '^hostA,crypto_sign,ctbadsig,ref,guide-ref,sign,.*,0\.[0-9]*,yes,fail,Use of uninitialised value of size 8 at leak (ctbadsig\.c:[0-9]*)$'
 
 # idempotent: again into the same directory, and into a fresh one
 (cd "$fx" && "$tool" merge -q -o "$work/out" hostA hostB) 2>/dev/null
@@ -146,7 +202,7 @@ mkdir -p "$work/t2/hostA"
 cp "$fx/hostB/data" "$work/t2/hostB.data"
 mkdir -p "$work/t2/hostB"
 mv "$work/t2/hostB.data" "$work/t2/hostB/data"
-sed '/toysig ref guide-ref cycles .*attempt=a20261130183728p22171 op=sign/s/ mean=[0-9.]*/ mean=1234.5/' "$fx/hostA/data" \
+sed '/toysig ref guide-ref cycles .*attempt=a20261130193358p7172 op=sign/s/ mean=[0-9.]*/ mean=1234.5/' "$fx/hostA/data" \
     >"$work/t2/hostA/data"
 ln -s "$fx/hostA/targets" "$work/t2/hostA/targets"
 (cd "$work/t2" && "$tool" merge -q -o "$work/t2/out" hostA hostB && "$tool" check -o "$work/t2/out" hostA hostB) \
@@ -154,4 +210,21 @@ ln -s "$fx/hostA/targets" "$work/t2/hostA/targets"
 [ $? -ne 0 ] && grep -q '^BAD hostA crypto_sign/toysig/ref/guide-ref (.*cycles sign' "$work/t2.out" &&
     ok "check finds a mean that does not recompute from its trials and samples" ||
     { bad "check missed a tampered mean"; head -n 20 "$work/t2.out"; }
+# check catches figures of the newer kinds that do not follow from the rest
+mkdir -p "$work/t3/hostA" "$work/t3/hostB"
+sed -e '/toysig ref guide-ref trial .*attempt=a20261130193358p7172 op=sign trial=2 /s/cpu_share=[0-9.]*/cpu_share=0.950/' \
+    -e '/toysig ref guide-ref cycles .*attempt=a20261130193358p7172 op=keygen /s/ preempted=yes//' \
+    -e '/escapesig ref guide-ref status /s/status=VIOLATION/status=NOKAT/' "$fx/hostA/data" >"$work/t3/hostA/data"
+sed '/claimsig ref guide-ref claims /s/agree=no/agree=yes/' "$fx/hostB/data" >"$work/t3/hostB/data"
+ln -s "$fx/hostA/targets" "$work/t3/hostA/targets"
+(cd "$work/t3" && "$tool" merge -q -o "$work/t3/out" hostA hostB && "$tool" check -o "$work/t3/out" hostA hostB) \
+    >"$work/t3.out" 2>&1
+[ $? -ne 0 ] || bad "check accepted tampered cpu_share, preempted, claims and status figures"
+for want in 'hostA crypto_sign/toysig/ref/guide-ref (.*trial sign 2 cpu_share from its samples: recorded 0.950' \
+    'hostA crypto_sign/toysig/ref/guide-ref (.*cycles keygen preempted (a trial.s cpu_share < 0.9): recorded (none), recomputed yes' \
+    'hostA crypto_sign/escapesig/ref/guide-ref (.*status VIOLATION (violation records): recorded NOKAT' \
+    'hostB crypto_sign/claimsig/ref/guide-ref (.*claims agree: recorded yes, recomputed no'; do
+    grep -q "^BAD $want" "$work/t3.out" && ok "check finds: $want" || bad "check missed: $want"
+done
+[ "$(grep -c '^BAD' "$work/t3.out")" -eq 4 ] && ok "and nothing else" || { bad "more BAD lines:"; grep '^BAD' "$work/t3.out"; }
 exit $((fails > 0))
