@@ -491,7 +491,12 @@ awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "symbols" && $11 == c {
         if (shared) printf "do: note: %d exported symbol(s) are defined by more than one implementation, e.g. %s\n", shared, ex }' \
     "$hostdir/data" | sort -u
 awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "ct" && $11 == c && / result=fail / && / declared=yes/ {
-        print "do: warning: " $7 "/" $8 " (" $9 ") declares itself constant-time but fails the check: " $13 }' \
+        op = ""; first = ""
+        for (i = 12; i <= NF; i++) {
+            if ($i ~ /^op=/) op = substr($i, 4)
+            if ($i ~ /^first=/) { first = substr($i, 7); gsub(/%20/, " ", first); gsub(/%25/, "%", first) }
+        }
+        print "do: warning: " $7 "/" $8 " (" $9 ") declares itself constant-time but " op " fails the check: " first }' \
     "$hostdir/data" | sort -u
 rm -f "$scope" "$scope.bad"
 if [ "$remaining" -gt 0 ] && [ -z "$job$shard" ]; then

@@ -9,7 +9,7 @@
  * BUDGET seconds are spent (always at least one call, at most ITERS).
  * Statistics are computed by ngbench-stats from these raw samples, so they
  * can be recomputed later. The process's CPU time over the timed calls is
- * printed too ("cpu <seconds>"): against the samples' total it shows how
+ * printed too ("cpu <seconds>", the thread's CPU time): against the samples' total it shows how
  * much of the timed wall clock the process actually ran (preemption on a
  * busy host inflates cycle counts taken from a wall-clock counter). */
 
@@ -26,9 +26,11 @@
 
 static double cpu_seconds(void)
 {
-#ifdef CLOCK_PROCESS_CPUTIME_ID
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    /* the thread's clock: the process clock only advances per scheduler tick
+     * here once a CPU-time limit (ulimit -t) is set */
     struct timespec ts;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
         return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 #endif
     return -1.0;
@@ -96,6 +98,6 @@ int main(int argc, char **argv)
         printf("sample %lld\n", (long long)(t1 - t0));
     }
     if (cpu0 >= 0)
-        printf("cpu %.6f\n", cpu_seconds() - cpu0);
+        printf("cpu %.9f\n", cpu_seconds() - cpu0);
     return fflush(stdout) == 0 ? 0 : 1;
 }
