@@ -6,8 +6,7 @@
  * which a truth table over the nine pairs confirms. Subtraction adds the
  * negation, i.e. swaps y's planes. */
 #include <stdlib.h>
-#include <string.h>
-
+#include "f3vec.h"
 #include "uvw.h"
 
 int uvw_mat_alloc(uvw_mat *a, size_t nrows, size_t st)
@@ -50,28 +49,12 @@ void uvw_mat_reshape(uvw_mat *a, size_t nrows, size_t st)
 
 void uvw_f3_row_add(f3word *d, const f3word *s, size_t st, size_t w0, size_t w1)
 {
-    f3word *d2 = d + st;
-    const f3word *s2 = s + st;
-    size_t w;
-    for (w = w0; w < w1; w++) {
-        f3word x1 = d[w], x2 = d2[w], y1 = s[w], y2 = s2[w];
-        f3word t = (x2 | y1) ^ (x1 | y2);
-        d2[w] = (x1 | y1) ^ t;
-        d[w] = (x2 | y2) ^ t;
-    }
+    f3v_add(d + w0, d + st + w0, d + w0, d + st + w0, s + w0, s + st + w0, w1 - w0);
 }
 
 void uvw_f3_row_sub(f3word *d, const f3word *s, size_t st, size_t w0, size_t w1)
 {
-    f3word *d2 = d + st;
-    const f3word *s2 = s + st;
-    size_t w;
-    for (w = w0; w < w1; w++) {
-        f3word x1 = d[w], x2 = d2[w], y1 = s2[w], y2 = s[w];
-        f3word t = (x2 | y1) ^ (x1 | y2);
-        d2[w] = (x1 | y1) ^ t;
-        d[w] = (x2 | y2) ^ t;
-    }
+    f3v_add(d + w0, d + st + w0, d + w0, d + st + w0, s + st + w0, s + w0, w1 - w0);
 }
 
 void uvw_f3_row_neg(f3word *d, size_t st, size_t w0, size_t w1)
@@ -86,9 +69,10 @@ void uvw_f3_row_neg(f3word *d, size_t st, size_t w0, size_t w1)
 
 size_t uvw_popcount(f3word x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__POPCNT__)
     return (size_t)__builtin_popcountll(x);
 #else
+    /* without a popcount instruction the builtin is a library call */
     x = x - ((x >> 1) & 0x5555555555555555u);
     x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;

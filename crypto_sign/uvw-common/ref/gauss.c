@@ -5,35 +5,58 @@
  * Every decision UVW takes from an elimination (a rank, "invertible?") and
  * every result (a systematic form, the unique solution of a square system)
  * is canonical, so the pivoting strategy is free (spec section 5). This one
- * is a ternary "method of four Russians": pivots are found GP at a time and
- * made to form an identity on their columns; the 3^GK combinations of each
- * group of GK pivot rows are tabulated, and every other row is then cleared
- * on all GP columns with GT table additions in one pass over it, instead of
- * up to GP row operations in GP passes. Tables are built one stripe of
- * columns at a time so that they stay in cache. */
+ * is a ternary "method of four Russians": pivots are found up to 80 at a
+ * time and made to form an identity on their columns; the 3^5 combinations
+ * of each group of 5 pivot rows are tabulated, and every other row is then
+ * cleared on all those columns with one table addition per group in one pass
+ * over it, instead of up to 80 row operations in 80 passes. Tables are built
+ * one stripe of 64 words at a time so that they stay in cache, and rows are
+ * swept in address order. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "f3vec.h"
 #include "uvw.h"
 
-#define GK 5            /* pivots per table */
-#define GE 243          /* 3^GK table entries */
-#define GT 4            /* tables per pass */
-#define GP (GK * GT)    /* pivots per pass */
-#define STRIPE 32       /* words per plane of a table entry */
+#define GK 5       /* pivots per table */
+#define GE 243     /* 3^GK table entries */
+#define GT_MAX 16  /* tables per pass, at most */
+#define STRIPE 64  /* words per plane of a table entry */
 
 static const unsigned pow3[GK] = { 1, 3, 9, 27, 81 };
 
-/* z = x + y over n words, each operand given by its two planes. */
-static void add3(f3word *z1, f3word *z2, const f3word *x1, const f3word *x2, const f3word *y1,
-                 const f3word *y2, size_t n)
+/* Tables per pass. More tables mean fewer passes over the matrix, and
+ * fewer loads and stores of each row (memory traffic dominates large
+ * matrices), but O(pivots^2) more work on the pivot rows themselves, which
+ * only many rows amortise. Measured on x86-64 (Zen 3). */
+static size_t tables_per_pass(size_t nrows)
 {
-    size_t w;
-    for (w = 0; w < n; w++) {
-        f3word a1 = x1[w], a2 = x2[w], b1 = y1[w], b2 = y2[w];
-        f3word t = (a2 | b1) ^ (a1 | b2);
-        z2[w] = (a1 | b1) ^ t;
-        z1[w] = (a2 | b2) ^ t;
+    return nrows >= 4000 ? 16 : nrows >= 2000 ? 8 : 4;
+}
+
+/* r += e[0] + ... + e[ne-1] over n words; table entries have their planes
+ * stripe words apart. One pass over r for all tables of a pass. */
+static void add_entries(f3word *r1, f3word *r2, const f3word *const *e, size_t ne, size_t stripe,
+                        size_t n)
+{
+    size_t w = 0, j;
+    for (; w + LANES <= n; w += LANES) {
+        vword x1 = vload(r1 + w), x2 = vload(r2 + w);
+        for (j = 0; j < ne; j++) {
+            vword y1 = vload(e[j] + w), y2 = vload(e[j] + stripe + w);
+            F3_ADD(x1, x2, x1, x2, y1, y2);
+        }
+        vstore(r1 + w, x1);
+        vstore(r2 + w, x2);
+    }
+    for (; w < n; w++) {
+        f3word x1 = r1[w], x2 = r2[w];
+        for (j = 0; j < ne; j++) {
+            f3word y1 = e[j][w], y2 = e[j][stripe + w];
+            F3_ADD1(x1, x2, x1, x2, y1, y2);
+        }
+        r1[w] = x1;
+        r2[w] = x2;
     }
 }
 
@@ -62,76 +85,84 @@ static void sub_multiple(f3word *row, const f3word *piv, unsigned t, size_t st, 
         uvw_f3_row_add(row, piv, st, w0, w1);
 }
 
-/* Clears the f pivot columns pc[] in the rows listed in upd[] (nupd rows),
- * using the pivot rows prow[0..f), over words [w0, nw). */
-static void apply_tables(f3word **row, const size_t *upd, size_t nupd, f3word *const *prow,
-                         const size_t *pc, size_t f, size_t st, size_t w0, size_t nw, f3word *tab,
-                         uint16_t *idx)
+/* Clears the f pivot columns pc[] in the nupd rows upd[] (in increasing
+ * address order, so that the sweeps below stream through memory), using the
+ * pivot rows prow[0..f), over words [w0, nw); gt tables. */
+static void apply_tables(f3word *const *upd, size_t nupd, f3word *const *prow, const size_t *pc,
+                         size_t f, size_t st, size_t w0, size_t nw, f3word *tab, uint16_t *idx)
 {
-    size_t ng = (f + GK - 1) / GK, i, g, ws;
+    size_t ng = (f + GK - 1) / GK, stripe = STRIPE, i, g, ws;
 
     /* every row's multipliers first: the stripes below change pivot columns */
     for (i = 0; i < nupd; i++) {
-        const f3word *r = row[upd[i]];
+        const f3word *r = upd[i];
         for (g = 0; g < ng; g++) {
             unsigned e = 0;
             size_t j;
             for (j = g * GK; j < f && j < (g + 1) * GK; j++)
                 e += pow3[j - g * GK] * uvw_f3_get(r, st, pc[j]);
-            idx[i * GT + g] = (uint16_t)e;
+            idx[i * GT_MAX + g] = (uint16_t)e;
         }
     }
-    for (ws = w0; ws < nw; ws += STRIPE) {
-        size_t sw = nw - ws < STRIPE ? nw - ws : STRIPE;
+    for (ws = w0; ws < nw; ws += stripe) {
+        size_t sw = nw - ws < stripe ? nw - ws : stripe;
         /* table entry e of group g holds -(sum of digit_j(e) * P_j) */
         for (g = 0; g < ng; g++) {
-            f3word *t = tab + g * GE * 2 * STRIPE;
+            f3word *t = tab + g * GE * 2 * stripe;
             size_t j, ne = 1;
-            memset(t, 0, 2 * STRIPE * sizeof *t);
+            memset(t, 0, 2 * stripe * sizeof *t);
             for (j = g * GK; j < f && j < (g + 1) * GK; j++) {
                 const f3word *p1 = prow[j] + ws, *p2 = prow[j] + st + ws;
                 size_t e;
                 for (e = 0; e < ne; e++) {
-                    f3word *src = t + e * 2 * STRIPE;
-                    f3word *one = t + (e + ne) * 2 * STRIPE, *two = t + (e + 2 * ne) * 2 * STRIPE;
-                    add3(one, one + STRIPE, src, src + STRIPE, p2, p1, sw);  /* - P_j */
-                    add3(two, two + STRIPE, src, src + STRIPE, p1, p2, sw);  /* - 2 P_j */
+                    f3word *src = t + e * 2 * stripe;
+                    f3word *one = t + (e + ne) * 2 * stripe, *two = t + (e + 2 * ne) * 2 * stripe;
+                    f3v_add(one, one + stripe, src, src + stripe, p2, p1, sw); /* - P_j */
+                    f3v_add(two, two + stripe, src, src + stripe, p1, p2, sw); /* - 2 P_j */
                 }
                 ne *= 3;
             }
         }
         for (i = 0; i < nupd; i++) {
-            f3word *r = row[upd[i]];
+            f3word *r = upd[i];
+            const f3word *ent[GT_MAX];
+            size_t ne = 0;
             for (g = 0; g < ng; g++) {
-                unsigned e = idx[i * GT + g];
-                if (e) {
-                    const f3word *te = tab + (g * GE + e) * 2 * STRIPE;
-                    add3(r + ws, r + st + ws, r + ws, r + st + ws, te, te + STRIPE, sw);
-                }
+                unsigned e = idx[i * GT_MAX + g];
+                if (e)
+                    ent[ne++] = tab + (g * GE + e) * 2 * stripe;
             }
+            if (ne)
+                add_entries(r + ws, r + st + ws, ent, ne, stripe, sw);
         }
     }
 }
 
+/* Row states, by memory slot: still to be reduced, pivot row of an earlier
+ * pass, pivot row of the current pass. */
+enum { ROW_OPEN, ROW_DONE, ROW_PIVOT };
+
 long uvw_echelon(uvw_mat *a, size_t nrows, size_t ncols, size_t nw, int flags, size_t *piv)
 {
     f3word **row = a->row;
-    size_t st = a->st, r0 = 0, col = 0, i;
-    f3word *tab = malloc(GT * GE * 2 * STRIPE * sizeof *tab);
-    uint16_t *idx = malloc((nrows ? nrows : 1) * GT * sizeof *idx);
-    size_t *upd = malloc((nrows ? nrows : 1) * sizeof *upd);
+    size_t st = a->st, r0 = 0, col = 0, i, gt = tables_per_pass(nrows), gp = gt * GK;
+    f3word *tab = malloc((size_t)gt * GE * 2 * STRIPE * sizeof *tab);
+    uint16_t *idx = malloc((nrows ? nrows : 1) * GT_MAX * sizeof *idx);
+    f3word **upd = malloc((nrows ? nrows : 1) * sizeof *upd);
+    unsigned char *state = calloc(nrows ? nrows : 1, 1);
+    long rc = -1;
     int stop = 0;
 
-    if (!tab || !idx || !upd) {
-        free(tab);
-        free(idx);
-        free(upd);
-        return -1;
-    }
+#define SLOT(p) ((size_t)((p) - a->mem) / (2 * st))
+    if (!tab || !idx || !upd || !state)
+        goto done;
+    for (i = 0; i < nrows; i++)
+        if (row[i] < a->mem || SLOT(row[i]) >= nrows)
+            goto done; /* rows must be a permutation of the first nrows slots */
     while (!stop && r0 < nrows && col < ncols) {
-        size_t pc[GP], f = 0, w0 = col / 64, nupd = 0, j;
+        size_t pc[GT_MAX * GK], f = 0, w0 = col / 64, nupd = 0, j;
         /* rows from r0 on are zero left of col, so everything starts at w0 */
-        while (f < GP && r0 + f < nrows && col < ncols) {
+        while (f < gp && r0 + f < nrows && col < ncols) {
             unsigned c = 0;
             f3word *p;
             for (i = r0 + f; i < nrows; i++) {
@@ -150,6 +181,7 @@ long uvw_echelon(uvw_mat *a, size_t nrows, size_t ncols, size_t nw, int flags, s
             p = row[i];
             row[i] = row[r0 + f];
             row[r0 + f] = p;
+            state[SLOT(p)] = ROW_PIVOT;
             for (j = 0; j < f; j++)
                 sub_multiple(p, row[r0 + j], uvw_f3_get(p, st, pc[j]), st, w0, nw);
             if (c == 2)
@@ -164,18 +196,22 @@ long uvw_echelon(uvw_mat *a, size_t nrows, size_t ncols, size_t nw, int flags, s
         }
         if (f == 0)
             break;
-        if (flags & UVW_ECH_FULL)
-            for (i = 0; i < r0; i++)
-                upd[nupd++] = i;
-        for (i = r0 + f; i < nrows; i++)
-            upd[nupd++] = i;
-        apply_tables(row, upd, nupd, row + r0, pc, f, st, w0, nw, tab, idx);
+        for (i = 0; i < nrows; i++)
+            if (state[i] == ROW_OPEN || (state[i] == ROW_DONE && (flags & UVW_ECH_FULL)))
+                upd[nupd++] = a->mem + i * 2 * st;
+        apply_tables(upd, nupd, row + r0, pc, f, st, w0, nw, tab, idx);
+        for (j = 0; j < f; j++)
+            state[SLOT(row[r0 + j])] = ROW_DONE;
         r0 += f;
     }
+    rc = (long)r0;
+done:
+#undef SLOT
     free(tab);
     free(idx);
     free(upd);
-    return (long)r0;
+    free(state);
+    return rc;
 }
 
 void uvw_back_substitute(const uvw_mat *u, size_t r, const f3word *z, f3word *y)

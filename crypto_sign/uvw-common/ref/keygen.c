@@ -15,20 +15,32 @@
 #include "iccs_sig.h"
 #include "uvw.h"
 
-/* Steps 2-4: nonces until the expanded matrix has full row rank. */
+/* Rank of the rows x cols matrix made of the first cols columns of h. */
+static long rank_of_left(const uvw_mat *h, uvw_mat *work, size_t rows, size_t cols)
+{
+    size_t r, nw = UVW_WORDS(cols);
+    uvw_mat_reshape(work, rows, h->st);
+    for (r = 0; r < rows; r++) {
+        memcpy(work->row[r], h->row[r], nw * sizeof(f3word));
+        memcpy(work->row[r] + h->st, h->row[r] + h->st, nw * sizeof(f3word));
+    }
+    return uvw_echelon(work, rows, cols, nw, UVW_ECH_SKIP, NULL);
+}
+
+/* Steps 2-4: nonces until the expanded matrix has full row rank. A random
+ * matrix almost surely has it already on its first rows + 64 columns, which
+ * is much less work to check; only if that fails is the whole width needed. */
 static int full_rank_nonce(uvw_mat *h, uvw_mat *work, const unsigned char *seed, uint16_t *nu,
                            size_t rows)
 {
     int tries;
     for (tries = 0; tries < UVW_MAX_TRIES; tries++) {
         long rank;
-        size_t r;
         *nu = uvw_r16(&drng_algorithm);
         uvw_expand_matrix(h, seed, *nu, rows, UVW_H);
-        uvw_mat_reshape(work, rows, UVW_AH);
-        for (r = 0; r < rows; r++)
-            memcpy(work->row[r], h->row[r], 2 * UVW_AH * sizeof(f3word));
-        rank = uvw_echelon(work, rows, UVW_H, UVW_AH, UVW_ECH_SKIP, NULL);
+        rank = rank_of_left(h, work, rows, rows + 64 < UVW_H ? rows + 64 : UVW_H);
+        if (rank >= 0 && (size_t)rank < rows)
+            rank = rank_of_left(h, work, rows, UVW_H);
         if (rank < 0)
             return -2;
         if ((size_t)rank == rows)

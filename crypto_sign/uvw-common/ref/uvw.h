@@ -100,8 +100,10 @@ void uvw_store_le64(unsigned char *p, uint64_t x);
 /* Row-reduces a (its first nrows rows, words [0, nw) of each plane) using
  * pivots from columns [0, ncols) in increasing order; row i ends up with its
  * pivot, normalised to 1, in column piv[i] (if piv is not NULL). Without SKIP
- * it stops at the first column that has no pivot. Returns the number of
- * pivots, or -1 if scratch memory cannot be allocated. */
+ * it stops at the first column that has no pivot. The rows must be a
+ * permutation of a's first nrows memory rows (as after uvw_mat_alloc or
+ * uvw_mat_reshape, and any eliminations). Returns the number of pivots, or
+ * -1 if scratch memory cannot be allocated or the rows are not as said. */
 long uvw_echelon(uvw_mat *a, size_t nrows, size_t ncols, size_t nw, int flags, size_t *piv);
 /* With rows 0..r-1 of u an upper unitriangular r x r system (pivot of row i in
  * column i) and z the right-hand side, writes y with U*y = z (vectors of
