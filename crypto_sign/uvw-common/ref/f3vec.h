@@ -58,8 +58,8 @@ static inline void vstore(f3word *p, vword v)
 static inline void f3v_add(f3word *z1, f3word *z2, const f3word *x1, const f3word *x2,
                            const f3word *y1, const f3word *y2, size_t n)
 {
-    size_t w = 0;
-    for (; w + LANES <= n; w += LANES) {
+    size_t w, nv = n - n % LANES;
+    for (w = 0; w < nv; w += LANES) {
         vword a1 = vload(x1 + w), a2 = vload(x2 + w), b1 = vload(y1 + w), b2 = vload(y2 + w), c1, c2;
         F3_ADD(c1, c2, a1, a2, b1, b2);
         vstore(z1 + w, c1);

@@ -39,8 +39,8 @@ static size_t tables_per_pass(size_t nrows)
 static void add_entries(f3word *r1, f3word *r2, const f3word *const *e, size_t ne, size_t stripe,
                         size_t n)
 {
-    size_t w = 0, j;
-    for (; w + LANES <= n; w += LANES) {
+    size_t w, j, nv = n - n % LANES;
+    for (w = 0; w < nv; w += LANES) {
         vword x1 = vload(r1 + w), x2 = vload(r2 + w);
         for (j = 0; j < ne; j++) {
             vword y1 = vload(e[j] + w), y2 = vload(e[j] + stripe + w);
