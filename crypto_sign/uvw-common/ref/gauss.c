@@ -18,6 +18,49 @@
 #include "f3vec.h"
 #include "uvw.h"
 
+/* row -= t * piv over words [w0, w1), t in {0, 1, 2}. */
+static void sub_multiple(f3word *row, const f3word *piv, unsigned t, size_t st, size_t w0, size_t w1)
+{
+    if (t == 1)
+        uvw_f3_row_sub(row, piv, st, w0, w1);
+    else if (t == 2)
+        uvw_f3_row_add(row, piv, st, w0, w1);
+}
+
+#ifdef UVW_NAIVE
+/* Benchmark baseline only (bench/uvw-bench.sh): the submitted code's way of
+ * eliminating, one pivot at a time with one row operation per nonzero
+ * entry, on the same word-parallel rows. Same results. */
+long uvw_echelon(uvw_mat *a, size_t nrows, size_t ncols, size_t nw, int flags, size_t *piv)
+{
+    f3word **row = a->row;
+    size_t st = a->st, r0 = 0, col, i;
+    for (col = 0; col < ncols && r0 < nrows; col++) {
+        f3word *p;
+        unsigned c = 0;
+        for (i = r0; i < nrows && !(c = uvw_f3_get(row[i], st, col)); i++)
+            ;
+        if (i == nrows) {
+            if (flags & UVW_ECH_SKIP)
+                continue;
+            break;
+        }
+        p = row[i];
+        row[i] = row[r0];
+        row[r0] = p;
+        if (c == 2)
+            uvw_f3_row_neg(p, st, 0, nw);
+        for (i = (flags & UVW_ECH_FULL) ? 0 : r0 + 1; i < nrows; i++)
+            if (i != r0)
+                sub_multiple(row[i], p, uvw_f3_get(row[i], st, col), st, 0, nw);
+        if (piv)
+            piv[r0] = col;
+        r0++;
+    }
+    return (long)r0;
+}
+#else
+
 #define GK 5       /* pivots per table */
 #define GE 243     /* 3^GK table entries */
 #define GT_MAX 16  /* tables per pass, at most */
@@ -74,15 +117,6 @@ static unsigned reduced_entry(const f3word *r, f3word *const *prow, const size_t
             c += 3 * 2 - t * uvw_f3_get(prow[j], st, col);
     }
     return c % 3;
-}
-
-/* row -= t * piv over words [w0, w1), t in {0, 1, 2}. */
-static void sub_multiple(f3word *row, const f3word *piv, unsigned t, size_t st, size_t w0, size_t w1)
-{
-    if (t == 1)
-        uvw_f3_row_sub(row, piv, st, w0, w1);
-    else if (t == 2)
-        uvw_f3_row_add(row, piv, st, w0, w1);
 }
 
 /* Clears the f pivot columns pc[] in the nupd rows upd[] (in increasing
@@ -213,6 +247,7 @@ done:
     free(state);
     return rc;
 }
+#endif
 
 void uvw_back_substitute(const uvw_mat *u, size_t r, const f3word *z, f3word *y)
 {

@@ -85,7 +85,7 @@ static int dec_z(signer *g, const f3word *s2, f3word *e2)
     const uvw_mat *hz = &g->sec.hz;
     uvw_mat *w = &g->work;
     uint32_t *cols = g->cols, *jset = g->cols + UVW_RZ;
-    f3word *x = vec(g, V_X), *z = vec(g, V_Z), *y = vec(g, V_Y);
+    f3word *x = vec(g, V_X), *z = vec(g, V_Z), *y = vec(g, V_Y), *b = vec(g, V_T);
     size_t i, r;
 
     for (;;) {
@@ -99,27 +99,52 @@ static int dec_z(signer *g, const f3word *s2, f3word *e2)
         for (i = 0; i < t; i++)
             uvw_f3_set(x, UVW_AH, jset[i], 1 + (uvw_r8(&drng_algorithm) & 1));
 
-        /* [H_Z[:, co] | s2 - H_Z x]; all draws of the attempt are made */
+        /* A = H_Z[:, co] and b = s2 - H_Z x; all draws of the attempt are made */
         plain_columns(g->desc, cols, UVW_RZ);
+        memset(b, 0, 2 * AZ * sizeof *b);
+        for (r = 0; r < UVW_RZ; r++) {
+            unsigned v = uvw_f3_get(s2, AZ, r) + 3 - uvw_f3_dot(hz->row[r], UVW_AH, x, UVW_AH, 0, UVW_AH);
+            uvw_f3_set(b, AZ, r, v % 3);
+        }
+#ifndef UVW_NAIVE
+        /* [A | b], forward: A y = b becomes U y = z */
         uvw_mat_reshape(w, UVW_RZ, AZ + 1);
         for (r = 0; r < UVW_RZ; r++) {
             f3word *row = w->row[r];
-            unsigned b = uvw_f3_get(s2, AZ, r) + 3 - uvw_f3_dot(hz->row[r], UVW_AH, x, UVW_AH, 0, UVW_AH);
             uvw_gather(row, w->st, g->desc, UVW_RZ, hz->row[r], hz->row[r], UVW_AH, 0);
             row[AZ] = 0;
             row[w->st + AZ] = 0;
-            uvw_f3_set(row + AZ, w->st, 0, b % 3);
+            uvw_f3_set(row + AZ, w->st, 0, uvw_f3_get(b, AZ, r));
         }
         rank = uvw_echelon(w, UVW_RZ, UVW_RZ, AZ + 1, 0, NULL);
+#else
+        /* benchmark baseline only: the reference's inverse, [A | I] -> [I | A^-1] */
+        uvw_mat_reshape(w, UVW_RZ, 2 * AZ);
+        for (r = 0; r < UVW_RZ; r++) {
+            f3word *row = w->row[r];
+            uvw_gather(row, w->st, g->desc, UVW_RZ, hz->row[r], hz->row[r], UVW_AH, 0);
+            memset(row + AZ, 0, AZ * sizeof *row);
+            memset(row + w->st + AZ, 0, AZ * sizeof *row);
+            uvw_f3_set(row + AZ, w->st, r, 1);
+        }
+        rank = uvw_echelon(w, UVW_RZ, UVW_RZ, 2 * AZ, UVW_ECH_FULL, NULL);
+#endif
         if (rank < 0)
             return -2;
         if ((size_t)rank == UVW_RZ)
             break; /* otherwise singular: a new attempt with all new draws */
     }
+#ifndef UVW_NAIVE
     memset(z, 0, 2 * AZ * sizeof *z);
     for (r = 0; r < UVW_RZ; r++)
         uvw_f3_set(z, AZ, r, uvw_f3_get(w->row[r] + AZ, w->st, 0));
     uvw_back_substitute(w, UVW_RZ, z, y);
+#else
+    memset(y, 0, 2 * AZ * sizeof *y);
+    for (r = 0; r < UVW_RZ; r++)
+        uvw_f3_set(y, AZ, r, uvw_f3_dot(w->row[r] + AZ, w->st, b, AZ, 0, AZ));
+    (void)z;
+#endif
     memcpy(e2, x, 2 * UVW_AH * sizeof *e2);
     for (i = 0; i < UVW_RZ; i++)
         uvw_f3_set(e2, UVW_AH, cols[i], uvw_f3_get(y, AZ, i));
@@ -151,7 +176,11 @@ static int dec_xy(signer *g, const uvw_mat *h, const f3word *s1p, const f3word *
             memset(row + w->st + AX, 0, AX * sizeof *row);
             uvw_f3_set(row + AX, w->st, r, 1);
         }
+#ifndef UVW_NAIVE
         rank = uvw_echelon(w, UVW_RX, UVW_RX, 2 * AX, 0, NULL);
+#else
+        rank = uvw_echelon(w, UVW_RX, UVW_RX, 2 * AX, UVW_ECH_FULL, NULL); /* A^-1, as the reference */
+#endif
         if (rank < 0)
             return -2;
         if ((size_t)rank == UVW_RX)
@@ -195,7 +224,11 @@ static void signer_free(signer *g)
 static int signer_alloc(signer *g)
 {
     size_t wrows = UVW_RZ > UVW_RX ? UVW_RZ : UVW_RX;
+#ifndef UVW_NAIVE
     size_t wst = AZ + 1 > 2 * AX ? AZ + 1 : 2 * AX;
+#else
+    size_t wst = 2 * AZ > 2 * AX ? 2 * AZ : 2 * AX;
+#endif
     memset(g, 0, sizeof *g);
     if (uvw_secret_alloc(&g->sec))
         return -1;
