@@ -7,8 +7,9 @@
  * with the bytes 00..2f, a 64-byte message 00..3f. Per operation it prints CPU
  * seconds (robust on a shared machine), wall seconds, counter ticks, the peak
  * heap the operation allocated (malloc wrapped at link time: -Wl,--wrap=...),
- * the process's peak RSS during the operation (VmHWM after resetting it
- * through /proc/self/clear_refs; Linux), and SHA-256 of what it wrote, so
+ * the process's peak RSS during the operation (VmHWM after malloc_trim and
+ * resetting it through /proc/self/clear_refs; Linux, glibc; it includes the
+ * driver's pk, sk, sn and message buffers), and SHA-256 of what it wrote, so
  * that two builds can be checked to agree.
  *
  * Output, one line per operation and call:
@@ -118,6 +119,7 @@ typedef struct {
 
 static void start(probe *p)
 {
+    malloc_trim(0); /* give back what earlier operations freed, so RSS is this operation's */
     rss_reset();
     p->heap_base = heap_now;
     heap_peak = heap_now;

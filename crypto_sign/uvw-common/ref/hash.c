@@ -4,8 +4,9 @@
  *
  * The reference asks pseudoXOF for 65536 bytes; pseudoXOF outputs are
  * prefixes of each other, so asking only for what is used gives the same
- * trits for about 1/16 of the SM3 work. A request that turns out too short
- * is repeated at twice the length (the prefix property again). */
+ * trits for 1/64 (UVW-128) to 1/16 (UVW-512) of the SM3 work. A request
+ * that turns out too short is repeated at twice the length (the prefix
+ * property again). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

@@ -157,6 +157,8 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     int rc = -2, tries, i;
     size_t r, roff = 0;
 
+    if (!pk || !pk_len_bytes || !sk || !sk_len_bytes)
+        return -1;
     get_random_number(&drng_algorithm, seed, 8 * UVW_SEEDBYTES);
     if (uvw_secret_alloc(&s))
         return -2;

@@ -71,12 +71,13 @@ static void secret_syndrome(signer *g, const f3word *s, f3word *sigma)
         uvw_f3_set(sigma, AM, UVW_RX + r, uvw_f3_dot(sec->hz.row[r], UVW_AH, diff, UVW_AH, 0, UVW_AH));
 }
 
-/* Column c of the right-hand-side word of a row reduced as [A | b]. */
+/* Gather descriptors (see uvw_gather) that pick columns cols[0..cnt) of a
+ * matrix as they are: from the "left half", never negated. */
 static void plain_columns(uint32_t *desc, const uint32_t *cols, size_t cnt)
 {
     size_t i;
     for (i = 0; i < cnt; i++)
-        desc[i] = cols[i] << 2; /* left half, no sign change: the matrix itself */
+        desc[i] = cols[i] << 2;
 }
 
 /* DecZ (6.3): e2 with H_Z e2 = s2, t random entries fixed on J. */
@@ -194,8 +195,10 @@ static int dec_xy(signer *g, const uvw_mat *h, const f3word *s1p, const f3word *
         }
         /* A y = s1' - H x, with x zero on co; y = U^-1 F (s1' - H x) */
         memset(b, 0, 2 * AX * sizeof *b);
-        for (r = 0; r < UVW_RX; r++)
-            uvw_f3_set(b, AX, r, (uvw_f3_get(s1p, AX, r) + 3 - uvw_f3_dot(h->row[r], UVW_AH, x, UVW_AH, 0, UVW_AH)) % 3);
+        for (r = 0; r < UVW_RX; r++) {
+            unsigned v = uvw_f3_get(s1p, AX, r) + 3 - uvw_f3_dot(h->row[r], UVW_AH, x, UVW_AH, 0, UVW_AH);
+            uvw_f3_set(b, AX, r, v % 3);
+        }
         memset(z, 0, 2 * AX * sizeof *z);
         for (r = 0; r < UVW_RX; r++)
             uvw_f3_set(z, AX, r, uvw_f3_dot(w->row[r] + AX, w->st, b, AX, 0, AX));
@@ -248,11 +251,11 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *
     signer g;
     uint16_t nu[4];
     unsigned char salt[UVW_SALTBYTES];
-    f3word *s, *sigma, *e2, *e1, *u;
+    f3word *s, *sigma, *e2, *e1, *u, *e;
     size_t i, r;
     int rc, k;
 
-    if (sk_len_bytes != UVW_SKBYTES)
+    if (sk_len_bytes != UVW_SKBYTES || !sk || !sn || !sn_len_bytes || (!m && m_len_bytes))
         return -1;
     for (k = 0; k < 4; k++)
         nu[k] = (uint16_t)(sk[UVW_SEEDBYTES + 2 * k] << 8 | sk[UVW_SEEDBYTES + 2 * k + 1]);
@@ -300,19 +303,19 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *
     u = vec(&g, V_T);
     memcpy(u, e1, 2 * UVW_AH * sizeof *u);
     uvw_f3_row_add(u, e2, UVW_AH, 0, UVW_AH); /* right half of u */
-    s = vec(&g, V_Y);
-    memset(s, 0, 2 * UVW_AK * sizeof *s); /* s now holds e */
+    e = vec(&g, V_Y);
+    memset(e, 0, 2 * UVW_AK * sizeof *e);
     for (i = 0; i < UVW_N; i++) {
         if (g.sec.p[i] >= UVW_M) {
             unsigned t = i < UVW_H ? uvw_f3_get(e1, UVW_AH, i) : uvw_f3_get(u, UVW_AH, i - UVW_H);
             if (t && g.sec.d[i] == 2)
                 t = 3 - t;
-            uvw_f3_set(s, UVW_AK, g.sec.p[i] - UVW_M, t);
+            uvw_f3_set(e, UVW_AK, g.sec.p[i] - UVW_M, t);
         }
     }
     uvw_put_header(sn);
     memcpy(sn + UVW_HEADERBYTES, salt, UVW_SALTBYTES);
-    uvw_encode_vec(sn + UVW_HEADERBYTES + UVW_SALTBYTES, s, UVW_AK, UVW_K);
+    uvw_encode_vec(sn + UVW_HEADERBYTES + UVW_SALTBYTES, e, UVW_AK, UVW_K);
     *sn_len_bytes = UVW_SNBYTES;
 done:
     signer_free(&g);

@@ -42,7 +42,7 @@
 /* ---- F3 rows (f3.c) ----
  * Internally a row of st words per plane holds two one-hot planes: plane 1
  * (words 0..st-1) has bit c set iff entry c is 1, plane 2 (words st..2st-1)
- * iff it is 2. One-hot planes make addition six logical operations and
+ * iff it is 2. One-hot planes make addition seven logical operations and
  * negation a plane swap; the spec's serialized planes (nonzero, is-two) are
  * produced only when encoding. Entries past a row's length are kept 0. */
 typedef uint64_t f3word;
@@ -118,7 +118,7 @@ unsigned uvw_r8(DRNG_ctx *ctx);
 uint16_t uvw_r16(DRNG_ctx *ctx);
 /* Fisher-Yates with modulo reduction over a[0..len), `steps` steps (4.2). */
 void uvw_shuffle(DRNG_ctx *ctx, uint32_t *a, size_t len, size_t steps);
-/* ExpandMatrix (4.1) into rows [0, rows) of a, which has st >= A(len). */
+/* ExpandMatrix (4.1), len <= h, into rows [0, rows) of a (st >= A(len)). */
 void uvw_expand_matrix(uvw_mat *a, const unsigned char *seed, uint16_t nu, size_t rows, size_t len);
 /* ExpandMonomial (4.3): d[i] in {1, 2}, p a permutation of 0..n-1. */
 void uvw_expand_monomial(unsigned char *d, uint32_t *p, const unsigned char *seed, uint16_t nu);
