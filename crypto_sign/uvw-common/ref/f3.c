@@ -6,6 +6,7 @@
  * which a truth table over the nine pairs confirms. Subtraction adds the
  * negation, i.e. swaps y's planes. */
 #include <stdlib.h>
+
 #include "f3vec.h"
 #include "uvw.h"
 
