@@ -1,0 +1,3 @@
+/* gauss.c - UVW-128: elimination, from the shared code. */
+#include "params.h"
+#include "../../uvw-common/ref/gauss.c"

@@ -1,0 +1,3 @@
+/* secret.c - UVW-128: secret matrices, from the shared code. */
+#include "params.h"
+#include "../../uvw-common/ref/secret.c"

@@ -1,0 +1,3 @@
+/* encode.c - UVW-256: byte formats and size getters, from the shared code. */
+#include "params.h"
+#include "../../uvw-common/ref/encode.c"

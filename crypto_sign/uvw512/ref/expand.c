@@ -1,0 +1,3 @@
+/* expand.c - UVW-512: expansion of DRNG output, from the shared code. */
+#include "params.h"
+#include "../../uvw-common/ref/expand.c"
