@@ -23,5 +23,6 @@ between "verify heap peak" "$(get verify heap peak_bytes)" 0 0
 between "verify stack bytes" "$(get verify stack bytes)" 1 8192
 base=$(get sign rss baseline_kib)
 peak=$(get sign rss peak_kib)
-between "sign RSS peak - baseline (KiB)" "$((peak - base))" 0 2048
+# Linux syncs per-thread RSS counters lazily: a few pages either way are noise
+between "sign RSS peak - baseline (KiB)" "$((peak - base + 256))" 0 2304
 exit $((fails > 0))
