@@ -55,7 +55,8 @@ Measurement (after the checks, for every target that built and ran)
   --no-profile       skip the ICCS helper profile
   --trials T         timing trials per operation, each a fresh process (default 5)
   --min-calls M      timed calls per operation to aim for over all trials (default 100)
-  --min-time S       and at least S seconds of timed work per trial (default 0.2)
+  --min-time S       and at least S seconds of timed work per trial (default 1,
+                     as the NGCC pages time about a second per trial)
   --budget S         ...unless that takes longer than S seconds in all (default 20);
                      every trial times at least one call
   (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s)

@@ -7,7 +7,11 @@ NGBENCH_FORMAT=1
 # enc VALUE: record values carry no whitespace; '%', space, tab and newline
 # are percent-encoded (decode with: sed 's/%20/ /g; s/%09/\t/g; s/%0A/\n/g; s/%25/%/g').
 enc() {
-    printf '%s' "$1" | sed 's/%/%25/g; s/ /%20/g; s/	/%09/g' | awk 'NR>1{printf "%%0A"} {printf "%s", $0}'
+    case $1 in
+    *[%\ \	]* | *"
+"*) printf '%s' "$1" | sed 's/%/%25/g; s/ /%20/g; s/	/%09/g' | awk 'NR>1{printf "%%0A"} {printf "%s", $0}' ;;
+    *) printf '%s' "$1" ;; # the common case (numbers, names): no process to start
+    esac
 }
 
 # host_name: this host's name as used in records and paths.
@@ -29,15 +33,21 @@ host_abi() {
 }
 
 # record FILE OPERATION PRIMITIVE IMPL COMPILER-ID KIND FIELD...: append one
-# record line to FILE. FIELDs are key=value; values are encoded here.
+# record line to FILE. FIELDs are key=value; values are encoded here. The
+# date is REC_DATE when set (a target's records carry the day it started).
 record() {
     _f=$1 _op=$2 _p=$3 _i=$4 _c=$5 _k=$6
     shift 6
     {
         printf 'ngbench %s %s %s %s %s %s %s %s %s' "$NGBENCH_FORMAT" "$REC_HOST" "$REC_ABI" \
-            "$(date -u +%Y%m%d)" "$_op" "$_p" "$_i" "$_c" "$_k"
+            "${REC_DATE:-$(date -u +%Y%m%d)}" "$_op" "$_p" "$_i" "$_c" "$_k"
         for _kv in "$@"; do
-            printf ' %s=%s' "${_kv%%=*}" "$(enc "${_kv#*=}")"
+            _v=${_kv#*=}
+            case $_v in # encode only what needs it: forks cost more than records
+            *[%\ \	]* | *"
+"*) _v=$(enc "$_v") ;;
+            esac
+            printf ' %s=%s' "${_kv%%=*}" "$_v"
         done
         printf '\n'
     } >>"$_f"

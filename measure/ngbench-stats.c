@@ -6,7 +6,9 @@
  * other lines are ignored) from the FILEs or standard input and prints
  *   n=<n> mean=<m> median=<m> q1=<q> q3=<q> min=<m> max=<m>
  * With -t, each FILE is a trial: also prints median_trial=<the median of the
- * trials' means>. Quartiles interpolate linearly (R type 7). */
+ * trials' means>. With -T, also one line per FILE first, "trial=<k> " and
+ * that file's statistics, so one pass serves both the trial records and the
+ * totals. Quartiles interpolate linearly (R type 7). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,17 +18,34 @@
 static double *all;
 static size_t n, cap;
 
+static void print_stats(const stats *s)
+{
+    printf("n=%zu mean=%.1f median=%.1f q1=%.1f q3=%.1f min=%.0f max=%.0f", s->n, s->mean, s->median, s->q1,
+           s->q3, s->min, s->max);
+}
+
+static int per_file; /* -T */
+
 static int read_file(FILE *f, const char *name, double *trial_mean)
 {
     char line[256];
     double sum = 0;
-    size_t k = 0;
+    size_t k = 0, first = n;
     while (fgets(line, sizeof line, f)) {
         char *p = line, *end;
         double v;
         if (strncmp(p, "sample ", 7) == 0)
             p += 7;
-        v = strtod(p, &end);
+        if (*p >= '0' && *p <= '9') { /* the common case, plain integers: parse them cheaply */
+            long long iv = 0;
+            for (end = p; *end >= '0' && *end <= '9' && iv < 100000000000000000LL; end++)
+                iv = iv * 10 + (*end - '0');
+            v = (double)iv;
+            if (*end == '.' || *end == 'e' || *end == 'E' || (*end >= '0' && *end <= '9'))
+                v = strtod(p, &end); /* not an integer after all */
+        } else {
+            v = strtod(p, &end);
+        }
         if (end == p || (*end != '\n' && *end != 0 && *end != '\r'))
             continue;
         if (n == cap) {
@@ -46,6 +65,21 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
         return -1;
     }
     *trial_mean = sum / (double)k;
+    if (per_file) { /* this file's statistics, on a sorted copy */
+        static int trial;
+        double *copy = malloc(k * sizeof *copy);
+        stats fs;
+        if (!copy) {
+            fprintf(stderr, "ngbench-stats: out of memory\n");
+            exit(2);
+        }
+        memcpy(copy, all + first, k * sizeof *copy);
+        stats_compute(copy, k, &fs);
+        printf("trial=%d ", ++trial);
+        print_stats(&fs);
+        putchar('\n');
+        free(copy);
+    }
     return 0;
 }
 
@@ -58,10 +92,13 @@ int main(int argc, char **argv)
     for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         if (strcmp(argv[i], "-t") == 0) {
             trials = 1;
+        } else if (strcmp(argv[i], "-T") == 0) {
+            trials = per_file = 1;
         } else {
-            puts("usage: ngbench-stats [-t] [FILE...]\n"
+            puts("usage: ngbench-stats [-t|-T] [FILE...]\n"
                  "Prints n, mean, median, q1, q3, min, max of the samples in FILEs (or stdin);\n"
-                 "-t: each FILE is one trial, also print median_trial (median of the trials' means).");
+                 "-t: each FILE is one trial, also print median_trial (median of the trials' means);\n"
+                 "-T: as -t, and first one line per FILE: trial=<k> and its own statistics.");
             return strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0 ? 0 : 1;
         }
     }
@@ -85,8 +122,7 @@ int main(int argc, char **argv)
     if (n == 0 || bad)
         return 1;
     stats_compute(all, n, &s);
-    printf("n=%zu mean=%.1f median=%.1f q1=%.1f q3=%.1f min=%.0f max=%.0f", s.n, s.mean, s.median, s.q1, s.q3,
-           s.min, s.max);
+    print_stats(&s);
     if (trials && nmeans > 0) {
         stats t;
         stats_compute(means, (size_t)nmeans, &t);

@@ -499,7 +499,13 @@ int check_records(const dataset *d, FILE *log, check_counts *n)
                            (strcmp(r->kind, "memory") == 0 || strcmp(r->kind, "stack") == 0 ||
                             strcmp(r->kind, "heap") == 0)) {
                     const char *probe = strcmp(r->kind, "memory") == 0 ? "rss" : r->kind;
-                    path = xasprintf("%s/samples/%s-%s.txt", tdir, op, probe);
+                    /* one call of probe -p all since the probes were merged;
+                     * one file per probe in older results */
+                    path = xasprintf("%s/samples/%s-probe.txt", tdir, op);
+                    if (!is_file(path)) {
+                        free(path);
+                        path = xasprintf("%s/samples/%s-%s.txt", tdir, op, probe);
+                    }
                     check_probe(&c, r, path, probe);
                 } else if (tdir && op && (strcmp(r->kind, "profile") == 0 || strcmp(r->kind, "profilecalls") == 0)) {
                     path = xasprintf("%s/samples/%s-profile.txt", tdir, op);

@@ -1368,10 +1368,13 @@ static void evidence_section(report_ctx *c, doc *d, const ds_host *h, size_t fir
                 free(file);
             }
             {
-                static const char *const probes[][2] = {
-                    {"rss", "memory"}, {"stack", "stack"}, {"heap", "heap"}, {"profile", "hash profile"}};
+                static const char *const probes[][2] = {{"probe", "memory, stack and heap"},
+                                                        {"rss", "memory"},
+                                                        {"stack", "stack"},
+                                                        {"heap", "heap"},
+                                                        {"profile", "hash profile"}};
                 size_t p;
-                for (p = 0; p < 4; p++) {
+                for (p = 0; p < sizeof probes / sizeof probes[0]; p++) {
                     char *file = xasprintf("samples/%s-%s.txt", ops[o], probes[p][0]);
                     char *rel = xasprintf("%s/%s", tdir, file);
                     if (exists(a->hostdir, rel)) {
