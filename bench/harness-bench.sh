@@ -9,6 +9,7 @@
 #      one implementation (target <= 20 %).
 # usage: bench/harness-bench.sh [IMPLDIR]   (default: tsuov128/ref, a millisecond
 # operation; sub-microsecond ones like the toysig fixture pay more per sample)
+case ${1-} in -h|--help) sed -n "2,/^[^#]/{/^#SBATCH/d; /^#/s/^# \{0,1\}//p; }" "$0"; exit 0 ;; esac
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 impl=${1:-$top/crypto_sign/tsuov128/ref}

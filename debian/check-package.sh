@@ -12,6 +12,7 @@
 # Environment: DEB_BUILD_OPTIONS as for dpkg-buildpackage (nocheck skips the
 # tests, parallel=N builds with N jobs; default here: parallel=2).
 # Needs: dpkg-dev, debhelper, lintian and the Build-Depends of debian/control.
+case ${1-} in -h|--help) sed -n "2,/^[^#]/{/^#SBATCH/d; /^#/s/^# \{0,1\}//p; }" "$0"; exit 0 ;; esac
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 for t in dpkg-buildpackage dpkg-parsechangelog dh lintian; do

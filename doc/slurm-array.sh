@@ -9,6 +9,7 @@
 #SBATCH --job-name=ngbench
 #SBATCH --cpus-per-task=1
 #SBATCH --time=24:00:00
+case ${1-} in -h|--help) sed -n "2,/^[^#]/{/^#SBATCH/d; /^#/s/^# \{0,1\}//p; }" "$0"; exit 0 ;; esac
 set -eu
 cd "${SLURM_SUBMIT_DIR:-.}"
 exec ./do --shard "${SLURM_ARRAY_TASK_ID:?run me with sbatch --array}/${SLURM_ARRAY_TASK_COUNT:?}" "$@"
