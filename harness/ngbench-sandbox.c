@@ -122,11 +122,12 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc < 3 || argv[1][0] == '-') {
+        int help = argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
         fputs("usage: ngbench-sandbox SCRATCH CMD [ARG...] | ngbench-sandbox --probe\n"
               "Runs CMD in SCRATCH with no network and SCRATCH as the only writable\n"
               "place, as far as the kernel allows (--probe tells how far).\n",
-              argc < 3 ? stderr : stdout);
-        return argc < 3 ? 1 : 0;
+              help ? stdout : stderr);
+        return help ? 0 : 1;
     }
     if (!realpath(argv[1], scratch)) {
         perror(argv[1]);
