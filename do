@@ -36,7 +36,7 @@ Selection
   --okcompilers FILE compiler lines from FILE instead of okcompilers/c
   --quick            the quick tier: first KAT record only
 Running
-  -j N               run N targets at once (default 1)
+  -j N               run N targets at once (default 1; longest first by the estimates)
   --timeout S        limit for each run of an implementation (default 3600)
   --build-timeout S  limit for each build (default 900)
   --memory MB        address-space limit for builds and runs (default 8192)
@@ -334,9 +334,10 @@ estimate "$targets" >"$targets.est"
 if [ -n "$plan" ]; then
     echo "# ngbench campaign plan: $total jobs on $REC_HOST (selection $key${quick:+, quick tier})"
     echo "# run one with: ./do [the same selection] --job ID; balanced shares: --shard K/N"
+    echo "# longest first, so that a scheduler taking the jobs in this order keeps its workers busy"
     echo "# ID	estimated-seconds	estimate-source	compiler-line"
-    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2 "\t" $3; next } { print $1 "\t" e[$1] "\t" $4 }' \
-        "$targets.est" "$targets"
+    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2 "\t" $3; next } { print FNR "\t" $1 "\t" e[$1] "\t" $4 }' \
+        "$targets.est" "$targets" | sort -t "$tab" -k 3,3nr -k 1,1n | cut -f 2-
     rm -f "$targets" "$targets.est" "$compilers"
     exit 0
 fi
@@ -355,9 +356,10 @@ if [ -n "$makefile" ]; then
         i=$((i + 1))
         printf 'job%d:\n\t-$(DO) $(SELECTION) --job %s\n' "$i" "$id"
     done <"$targets"
+    # make -j starts prerequisites in the order listed: longest first
     printf 'summary:'
-    j=1
-    while [ $j -le $i ]; do printf ' job%d' $j; j=$((j + 1)); done
+    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2; next } { print e[$1] + 0 "\t" FNR }' "$targets.est" "$targets" |
+        sort -t "$tab" -k 1,1nr -k 2,2n | cut -f 2 | while read -r j; do printf ' job%d' "$j"; done
     printf '\n\t$(DO) $(SELECTION) --summary\n'
     rm -f "$targets" "$targets.est" "$compilers"
     exit 0
@@ -435,6 +437,13 @@ if [ -n "$shard" ]; then
     awk -F "$tab" 'FILENAME == ARGV[1] { m[$0] = 1; next } ($2 in m)' "$todo.mine" "$todo" >"$todo.1"
     mv "$todo.1" "$todo"
     rm -f "$todo.mine"
+fi
+if [ "$jobs" -gt 1 ]; then
+    # N workers: longest first (by the estimates), so that a long target does
+    # not start last and leave the other workers idle at the end
+    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2; next } { print e[$2] + 0 "\t" $0 }' "$cdir/estimates" "$todo" |
+        sort -t "$tab" -k 1,1nr -k 2,2n | cut -f 2- >"$todo.1"
+    mv "$todo.1" "$todo"
 fi
 left=$(wc -l <"$todo")
 [ "$event" = summary ] && left=0

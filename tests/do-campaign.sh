@@ -46,6 +46,25 @@ fi
 "$datadir/do" --results "$work/ref" $(sel "$@") --plan >"$work/plan"
 [ "$(grep -c '	measured	' "$work/plan")" -eq 8 ] && ok "--plan estimates every job from the finished run" ||
     { bad "--plan estimates:"; cat "$work/plan"; }
+
+# longest first: make the plan's last job look long in a copy of the results;
+# the plan, the makefile and -j 2 then start it first
+last=$(grep -v '^#' "$work/plan" | tail -n 1 | cut -f 1)
+cp -R "$work/ref" "$work/lpt"
+awk -v t="$last" '$1 == "ngbench" && $10 == "status" && ($6 "/" $7 "/" $8 "/" $9) == t {
+    sub(/ seconds=[0-9]+/, " seconds=99999") } { print }' "$work/ref/testhost/data" >"$work/lpt/testhost/data"
+first=$("$datadir/do" --results "$work/lpt" $(sel "$@") --plan | grep -v '^#' | head -n 1 | cut -f 1,2)
+[ "$first" = "$last	99999" ] && ok "--plan lists the longest job first" || bad "--plan starts with '$first', not $last"
+"$datadir/do" --results "$work/lpt" $(sel "$@") --makefile >"$work/lpt.mk"
+j=$(sed -n 's/^summary: \(job[0-9]*\).*/\1/p' "$work/lpt.mk")
+grep -A 1 "^$j:" "$work/lpt.mk" | grep -q -- "--job $last\$" && ok "the makefile starts the longest job first" ||
+    bad "the makefile starts $j first, not $last"
+"$datadir/do" --results "$work/lpt" $(sel "$@") --restart -j 2 >"$work/lpt.out" 2>&1
+# the first two targets to start (each says "building" first) include it
+t=${last#*/}
+started=$(grep ": building$" "$work/lpt.out" | head -n 2)
+printf "%s\n" "$started" | grep -qF " ${t%/*} ${t##*/}: building" && ok "-j 2 starts the longest job first" ||
+    bad "-j 2 started $(echo $started) first, not $last"
 "$datadir/do" --results "$work/ref" $(sel "$@") --job no/such/job/here >/dev/null 2>&1 &&
     bad "--job with an unknown ID should fail" || ok "--job with an unknown ID fails"
 exit $((fails > 0))
