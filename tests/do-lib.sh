@@ -27,7 +27,7 @@ status_of() {
         for (i = 11; i <= NF; i++) if ($i ~ /^status=/) s = substr($i, 8) } END { print s }' "$data"
 }
 
-# valid_lines FILE: the records of blocks that reached their 'done' record,
+# stable_records FILE: the records of blocks that reached their 'done' record,
 # without the fields that change from run to run (dates, times, seconds,
 # campaign and attempt ids, digests of timing-dependent output)
 stable_records() {
@@ -36,4 +36,18 @@ stable_records() {
             key[NR] = a; line[NR] = $0; if ($10 == "done") done[a] = 1 }
         END { for (n = 1; n <= NR; n++) if (key[n] != "" && done[key[n]]) print line[n] }' "$1" |
         sed -E 's/^(ngbench [0-9]+ [^ ]+ [^ ]+) [0-9]{8}/\1 DATE/; s/ (campaign|attempt|seconds|start)=[^ ]*//g' | sort
+}
+
+# same_records REF-DATA DATA MESSAGE: ok MESSAGE when the two data files hold
+# the same stable records (left in $work/ref.stable and $work/res.stable),
+# else bad, with the first differences
+same_records() {
+    stable_records "$1" >"$work/ref.stable"
+    stable_records "$2" >"$work/res.stable"
+    if cmp -s "$work/ref.stable" "$work/res.stable"; then
+        ok "$3"
+    else
+        bad "$3: no, the records differ:"
+        diff "$work/ref.stable" "$work/res.stable" | head -n 20
+    fi
 }

@@ -9,18 +9,9 @@
 #include "auxfunc.h"
 #include "drng.h"
 #include "sm3.h"
+#include "check.h"
 
 DRNG_ctx drng_algorithm;
-
-static int failures;
-
-#define CHECK(cond, what)                                                   \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, what); \
-            failures++;                                                     \
-        }                                                                   \
-    } while (0)
 
 static void test_length_field(void)
 {

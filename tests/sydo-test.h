@@ -1,5 +1,5 @@
-/* sydo-test.h - the few helpers the SYDO unit tests share: a CHECK that counts
- * failures, hex fixtures, and a byte comparison that prints both sides. */
+/* sydo-test.h - the few helpers the SYDO unit tests share: CHECK (check.h),
+ * hex fixtures, and a byte comparison that prints both sides. */
 #ifndef SYDO_TEST_H
 #define SYDO_TEST_H
 
@@ -7,15 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, what)                                                   \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, what); \
-            failures++;                                                     \
-        }                                                                   \
-    } while (0)
+#include "check.h"
 
 /* Decodes a hex string into out (at most cap bytes); returns the length. */
 static inline size_t unhex(unsigned char *out, size_t cap, const char *hex)

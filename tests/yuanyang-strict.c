@@ -22,6 +22,7 @@
 #include "drng.h"
 #include "iccs_kem.h"
 #include "../crypto_kem/yuanyang-common/ref/yuanyang.h"
+#include "check.h"
 
 DRNG_ctx drng_algorithm;
 
@@ -61,16 +62,6 @@ DRNG_ctx drng_algorithm;
 #define CT CRYPTO_CIPHERTEXTBYTES
 #define SS CRYPTO_BYTES
 #define CANARY 0xA5
-
-static int failures;
-
-#define CHECK(cond, what)                                                   \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, what); \
-            failures++;                                                     \
-        }                                                                   \
-    } while (0)
 
 static unsigned char *xmalloc(size_t n)
 {
