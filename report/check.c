@@ -25,6 +25,7 @@
 #include "buf.h"
 #include "check.h"
 #include "model.h"
+#include "derive.h"
 #include "stats.h"
 
 typedef struct {
@@ -221,9 +222,9 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
             }
         if (have) {
             char w2[80];
-            snprintf(w2, sizeof w2, "cycles %s preempted (a trial's cpu_share < 0.9)", op);
+            snprintf(w2, sizeof w2, "cycles %s preempted (a trial's cpu_share < %g)", op, NGD_PREEMPTED_BELOW);
             expect_str(c, w2, ngr_get(cr, "preempted") ? ngr_get(cr, "preempted") : "(none)",
-                       low < 0.9 ? "yes" : "(none)");
+                       ngd_preempted(low) ? "yes" : "(none)");
         }
     }
     snprintf(s, sizeof s, "%lu", (unsigned long)nt);
@@ -242,10 +243,10 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
         stats_compute(means, nt, &ts);
         expect_near(c, what, num(cr, "median_trial"), ts.median, 0.1);
     }
-    /* the derived figures, exactly as run-target computes them */
-    snprintf(s, sizeof s, "%.9g", mean / ps);
+    /* the derived figures, with the functions that recorded them */
+    ngd_mean_seconds(s, sizeof s, mean, ps);
     expect_str(c, what, ngr_get(cr, "mean_seconds"), s);
-    snprintf(s, sizeof s, "%.6g", ps / mean);
+    ngd_ops_per_second(s, sizeof s, mean, ps);
     expect_str(c, what, ngr_get(cr, "ops_per_second"), s);
 
     /* from the raw samples, where they are kept */
@@ -280,8 +281,7 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
                     for (m = 0; m < nx; m++)
                         sum += x[m];
                     snprintf(w2, sizeof w2, "trial %s %lu cpu_share from its samples", op, (unsigned long)(i + 1));
-                    if (isfinite(cpu) && sum > 0) {
-                        snprintf(s, sizeof s, "%.3f", cpu * ps / sum);
+                    if (ngd_cpu_share(s, sizeof s, cpu, ps, sum)) {
                         expect_str(c, w2, ngr_get(tr[i], "cpu_share"), s);
                     } else {
                         bad(c, w2, "recorded %s, but the samples hold no CPU time", ngr_get(tr[i], "cpu_share"));

@@ -69,15 +69,18 @@ static int hexval(int c)
     return -1;
 }
 
-/* the writer encodes exactly %, space, tab and newline; anything else after
- * a '%' is left as it is rather than guessed at */
+/* The writer (ngr_format) encodes '%', space and every control character
+ * as %XX, so every %XX decodes; a '%' the writer did not write (no two hex
+ * digits after it) is left as it is. Older writers encoded '%', space, tab
+ * and newline only, which reads the same. A decoded NUL would cut the
+ * value: it stays encoded. */
 static void decode(char *s)
 {
     char *w = s;
     while (*s) {
         if (s[0] == '%' && hexval((unsigned char)s[1]) >= 0 && hexval((unsigned char)s[2]) >= 0) {
             int v = hexval((unsigned char)s[1]) * 16 + hexval((unsigned char)s[2]);
-            if (v == '%' || v == ' ' || v == '\t' || v == '\n') {
+            if (v != 0) {
                 *w++ = (char)v;
                 s += 3;
                 continue;
@@ -86,6 +89,68 @@ static void decode(char *s)
         *w++ = *s++;
     }
     *w = 0;
+}
+
+int ngr_name_ok(const char *s)
+{
+    return name_ok(s);
+}
+
+static void encode(buf *b, const char *v)
+{
+    for (; *v; v++) {
+        unsigned char c = (unsigned char)*v;
+        if (c == '%' || c == ' ' || c < 0x20 || c == 0x7f)
+            buf_printf(b, "%%%02X", c);
+        else
+            buf_putc(b, (char)c);
+    }
+}
+
+int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const *kv, const char **why)
+{
+    static const char *const names[8] = {"bad host", "bad abi", "bad date", "bad operation", "bad primitive",
+                                         "bad implementation", "bad compiler id", "bad kind"};
+    size_t i, start = b->len;
+    ngr_record rec;
+    int st;
+    buf_puts(b, "ngbench 1");
+    for (i = 0; i < 8; i++) {
+        const char *w = prefix[i];
+        if (!*w || strpbrk(w, " \t%")) { /* control characters: the parse below refuses them */
+            *why = names[i];
+            goto bad;
+        }
+        buf_putc(b, ' ');
+        buf_puts(b, w);
+    }
+    for (i = 0; i < n; i++) {
+        const char *eq = strchr(kv[i], '=');
+        size_t k;
+        if (!eq || eq == kv[i]) {
+            *why = "a field is not key=value";
+            goto bad;
+        }
+        for (k = 0; kv[i] + k < eq; k++)
+            if (!in_set((unsigned char)kv[i][k], "_")) {
+                *why = "a field name is not [A-Za-z0-9_]";
+                goto bad;
+            }
+        buf_putc(b, ' ');
+        buf_add(b, kv[i], (size_t)(eq - kv[i]) + 1);
+        encode(b, eq + 1);
+    }
+    /* what is written must read back: the one check of every writer */
+    st = ngr_parse(b->p + start, b->len - start, &rec, why);
+    if (st != NGR_OK)
+        goto bad;
+    ngr_free(&rec);
+    return 0;
+bad:
+    b->len = start;
+    if (b->p)
+        b->p[start] = 0;
+    return -1;
 }
 
 int ngr_is_number(const char *s)

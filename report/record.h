@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "buf.h"
+
 /* the longest line accepted; longer ones are reported as corrupt */
 #define NGR_MAX_LINE (1u << 20)
 /* the longest host, primitive, implementation, compiler, campaign or attempt
@@ -54,5 +56,17 @@ int ngr_known_kind(const char *kind);
 int ngr_target_kind(const char *kind);
 /* 1 when s is a plain decimal number (what the records write for numbers) */
 int ngr_is_number(const char *s);
+/* 1 when s may be a host, primitive, implementation, compiler, campaign or
+ * attempt name: [A-Za-z0-9._+-]+, not starting with '.', at most
+ * NGR_NAME_MAX characters (they become file names) */
+int ngr_name_ok(const char *s);
+
+/* The writer: appends to b one record line (without its newline) from the
+ * prefix (host, abi, date, operation, primitive, implementation, compiler,
+ * kind) and n "key=value" fields, values encoded ('%', space and control
+ * characters as %XX). The line is parsed back before it is accepted: what
+ * ngr_format writes, ngr_parse reads. Returns 0, or -1 with *why set and b
+ * unchanged. */
+int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const *kv, const char **why);
 
 #endif

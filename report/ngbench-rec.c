@@ -1,0 +1,486 @@
+/* ngbench-rec.c - the one writer and reader of ngbench records for scripts:
+ * ./do, run-target and its stages, and the tests write and read records
+ * through it, so the format has one owner (report/record.c, which
+ * ngbench-report uses too and which is fuzzed). See --help and
+ * doc/records.md. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "record.h"
+
+static const char *prog = "ngbench-rec";
+
+static int usage(FILE *f, int code)
+{
+    fprintf(f,
+            "usage: %s write [-H HOST] [-A ABI] [-D DATE] FILE OPERATION PRIMITIVE IMPL COMPILER KIND [KEY=VALUE...]\n"
+            "       %s get [-k KINDS] [-w KEY=VALUE]... [-f FIELDS] [-d] [--complete] [FILE...]\n"
+            "       %s json [FILE...]\n"
+            "       %s valid [FILE...]\n"
+            "\n"
+            "write  appends one record to FILE ('-': standard output) in a single write:\n"
+            "       the prefix, then the fields with their values encoded ('%%', space and\n"
+            "       control characters as %%XX). The line is parsed back first: a record\n"
+            "       this tool writes is one every reader accepts, or it is refused (exit 1).\n"
+            "       HOST, ABI and DATE default to $NGBENCH_REC_HOST, $NGBENCH_REC_ABI and\n"
+            "       $NGBENCH_REC_DATE, else today's UTC date; run records use '-' for\n"
+            "       OPERATION, PRIMITIVE and IMPL.\n"
+            "get    prints, for each record that matches, the FIELDS (comma-separated;\n"
+            "       default: the whole line) separated by tabs, '-' for a missing field.\n"
+            "       A field is a key, or one of the prefix names format, host, abi, date,\n"
+            "       operation, primitive, implementation, compiler, kind, and target\n"
+            "       (operation/primitive/implementation/compiler). Values stay encoded\n"
+            "       (no tab or newline can appear) unless -d decodes them.\n"
+            "         -k KINDS      only these kinds (comma-separated)\n"
+            "         -w KEY=VALUE  only records whose field KEY is VALUE (repeatable)\n"
+            "         --complete    only target records whose attempt reached its 'done'\n"
+            "                       record in the input (and the run's own records)\n"
+            "json   prints each record as a JSON object on a line of its own (prefix\n"
+            "       fields by name, values decoded, numbers unquoted, a key that occurs\n"
+            "       more than once as an array); a line that is not a record becomes\n"
+            "       {\"invalid\": \"<line>\"}\n"
+            "valid  reports every line that is not a well-formed record as FILE:LINE: why\n"
+            "       (exit 1 if there is one)\n"
+            "Without FILE, get, json and valid read standard input.\n",
+            prog, prog, prog, prog);
+    return code;
+}
+
+static void die(int code, const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    exit(code);
+}
+
+/* ---- write ---- */
+
+static int cmd_write(int argc, char **argv)
+{
+    const char *host = getenv("NGBENCH_REC_HOST"), *abi = getenv("NGBENCH_REC_ABI");
+    const char *date = getenv("NGBENCH_REC_DATE"), *why = NULL, *prefix[8];
+    char today[16];
+    buf b;
+    int c, fd;
+    ssize_t w;
+    optind = 1;
+    while ((c = getopt(argc, argv, "+H:A:D:")) != -1) {
+        switch (c) {
+        case 'H': host = optarg; break;
+        case 'A': abi = optarg; break;
+        case 'D': date = optarg; break;
+        default: return usage(stderr, 1);
+        }
+    }
+    if (argc - optind < 6)
+        return usage(stderr, 1);
+    if (!date || !*date) {
+        time_t t = time(NULL);
+        strftime(today, sizeof today, "%Y%m%d", gmtime(&t));
+        date = today;
+    }
+    if (!host || !*host)
+        die(1, "write: no host (-H or NGBENCH_REC_HOST)%s%s", "", "");
+    if (!abi || !*abi)
+        die(1, "write: no abi (-A or NGBENCH_REC_ABI)%s%s", "", "");
+    prefix[0] = host, prefix[1] = abi, prefix[2] = date;
+    prefix[3] = argv[optind + 1], prefix[4] = argv[optind + 2], prefix[5] = argv[optind + 3];
+    prefix[6] = argv[optind + 4], prefix[7] = argv[optind + 5];
+    buf_init(&b);
+    if (ngr_format(&b, prefix, (size_t)(argc - optind - 6), (const char *const *)argv + optind + 6, &why) != 0)
+        die(1, "write: %s: refused: %s", argv[optind + 5], why ? why : "malformed");
+    buf_putc(&b, '\n');
+    if (strcmp(argv[optind], "-") == 0) {
+        fd = 1;
+    } else {
+        fd = open(argv[optind], O_WRONLY | O_APPEND | O_CREAT, 0644);
+        if (fd < 0)
+            die(2, "%s: %s", argv[optind], strerror(errno));
+    }
+    w = write(fd, b.p, b.len);
+    if (w != (ssize_t)b.len)
+        die(2, "%s: %s", argv[optind], w < 0 ? strerror(errno) : "short write");
+    if (fd != 1 && close(fd) != 0)
+        die(2, "%s: %s", argv[optind], strerror(errno));
+    buf_free(&b);
+    return 0;
+}
+
+/* ---- reading: every line of every input ---- */
+
+typedef int (*line_fn)(const char *file, unsigned long lineno, const char *line, size_t len, void *ctx);
+
+static int each_line(int nfiles, char **files, line_fn fn, void *ctx)
+{
+    int i, rc = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    for (i = 0; i < (nfiles ? nfiles : 1); i++) {
+        const char *name = nfiles ? files[i] : "-";
+        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+        unsigned long lineno = 0;
+        ssize_t n;
+        if (!f) {
+            fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
+            rc = 2;
+            continue;
+        }
+        while ((n = getline(&line, &cap, f)) >= 0) {
+            lineno++;
+            if (n > 0 && line[n - 1] == '\n')
+                line[--n] = 0;
+            if (fn(name, lineno, line, (size_t)n, ctx) != 0)
+                rc = rc ? rc : 1;
+        }
+        if (f != stdin)
+            fclose(f);
+    }
+    free(line);
+    return rc;
+}
+
+/* ---- get ---- */
+
+struct get {
+    char **kinds;
+    size_t nkinds;
+    char **wkey, **wval;
+    size_t nw;
+    char **fields;
+    size_t nfields;
+    int decode, complete, pass; /* pass 0: find the done attempts (--complete) */
+    char **done;
+    size_t ndone, capdone;
+};
+
+static char **split(const char *s, size_t *n)
+{
+    char **v = NULL, *copy = xstrdup(s), *p, *save = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (p = strtok_r(copy, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+        v = xgrow(v, &cap, *n + 1, sizeof *v);
+        v[(*n)++] = p;
+    }
+    return v;
+}
+
+/* the raw (encoded) value of key in the line: its words are the fields */
+static const char *field_raw(const char *line, const char *key, size_t *len)
+{
+    size_t kl = strlen(key);
+    const char *p = line;
+    int word = 0;
+    while (*p) {
+        const char *w;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        w = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+        if (++word > 10 && (size_t)(p - w) > kl && strncmp(w, key, kl) == 0 && w[kl] == '=') {
+            *len = (size_t)(p - w) - kl - 1;
+            return w + kl + 1;
+        }
+    }
+    return NULL;
+}
+
+static const char *prefix_field(const ngr_record *r, const char *name, char *tmp, size_t size)
+{
+    if (strcmp(name, "format") == 0)
+        return "1";
+    if (strcmp(name, "host") == 0)
+        return r->host;
+    if (strcmp(name, "abi") == 0)
+        return r->abi;
+    if (strcmp(name, "date") == 0)
+        return r->date;
+    if (strcmp(name, "operation") == 0)
+        return r->operation;
+    if (strcmp(name, "primitive") == 0)
+        return r->primitive;
+    if (strcmp(name, "implementation") == 0 || strcmp(name, "impl") == 0)
+        return r->impl;
+    if (strcmp(name, "compiler") == 0)
+        return r->compiler;
+    if (strcmp(name, "kind") == 0)
+        return r->kind;
+    if (strcmp(name, "target") == 0) {
+        snprintf(tmp, size, "%s/%s/%s/%s", r->operation, r->primitive, r->impl, r->compiler);
+        return tmp;
+    }
+    return NULL;
+}
+
+static int is_done(struct get *g, const char *attempt)
+{
+    size_t i;
+    for (i = 0; i < g->ndone; i++)
+        if (strcmp(g->done[i], attempt) == 0)
+            return 1;
+    return 0;
+}
+
+static int get_line(const char *file, unsigned long lineno, const char *line, size_t len, void *ctx)
+{
+    struct get *g = ctx;
+    ngr_record r;
+    size_t i;
+    char tmp[4 * NGR_NAME_MAX + 8];
+    (void)file;
+    (void)lineno;
+    if (ngr_parse(line, len, &r, NULL) != NGR_OK)
+        return 0;
+    if (g->pass == 0) {
+        if (strcmp(r.kind, "done") == 0 && r.attempt) {
+            g->done = xgrow(g->done, &g->capdone, g->ndone + 1, sizeof *g->done);
+            g->done[g->ndone++] = xstrdup(r.attempt);
+        }
+        ngr_free(&r);
+        return 0;
+    }
+    if (g->nkinds) {
+        for (i = 0; i < g->nkinds && strcmp(g->kinds[i], r.kind) != 0; i++)
+            ;
+        if (i == g->nkinds)
+            goto skip;
+    }
+    for (i = 0; i < g->nw; i++) {
+        const char *v = prefix_field(&r, g->wkey[i], tmp, sizeof tmp);
+        if (!v)
+            v = ngr_get(&r, g->wkey[i]);
+        if (!v || strcmp(v, g->wval[i]) != 0)
+            goto skip;
+    }
+    if (g->complete && ngr_target_kind(r.kind) && !is_done(g, r.attempt))
+        goto skip;
+    if (!g->nfields) {
+        fwrite(line, 1, len, stdout);
+    } else {
+        for (i = 0; i < g->nfields; i++) {
+            const char *v = prefix_field(&r, g->fields[i], tmp, sizeof tmp);
+            size_t n;
+            if (i)
+                putchar('\t');
+            if (v) {
+                fputs(v, stdout);
+            } else if (g->decode) {
+                v = ngr_get(&r, g->fields[i]);
+                fputs(v ? v : "-", stdout);
+            } else {
+                v = field_raw(line, g->fields[i], &n);
+                if (v)
+                    fwrite(v, 1, n, stdout);
+                else
+                    putchar('-');
+            }
+        }
+    }
+    putchar('\n');
+skip:
+    ngr_free(&r);
+    return 0;
+}
+
+static int cmd_get(int argc, char **argv)
+{
+    static const struct option lo[] = {{"complete", no_argument, NULL, 'C'}, {NULL, 0, NULL, 0}};
+    struct get g;
+    int c, rc;
+    memset(&g, 0, sizeof g);
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "+k:w:f:d", lo, NULL)) != -1) {
+        switch (c) {
+        case 'k': g.kinds = split(optarg, &g.nkinds); break;
+        case 'f': g.fields = split(optarg, &g.nfields); break;
+        case 'd': g.decode = 1; break;
+        case 'C': g.complete = 1; break;
+        case 'w': {
+            char *eq = strchr(optarg, '=');
+            if (!eq)
+                die(1, "get: -w wants KEY=VALUE, not '%s'%s", optarg, "");
+            g.wkey = xrealloc(g.wkey, (g.nw + 1) * sizeof *g.wkey);
+            g.wval = xrealloc(g.wval, (g.nw + 1) * sizeof *g.wval);
+            g.wkey[g.nw] = xstrdup(optarg);
+            g.wkey[g.nw][eq - optarg] = 0;
+            g.wval[g.nw++] = eq + 1;
+            break;
+        }
+        default: return usage(stderr, 1);
+        }
+    }
+    if (g.complete) {
+        if (argc == optind)
+            die(1, "get: --complete needs FILE arguments (it reads them twice)%s%s", "", "");
+        rc = each_line(argc - optind, argv + optind, get_line, &g);
+        if (rc == 2)
+            return 2;
+    }
+    g.pass = 1;
+    rc = each_line(argc - optind, argv + optind, get_line, &g);
+    return rc == 2 ? 2 : 0;
+}
+
+/* ---- json ---- */
+
+/* a JSON number as the records write them: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][-+]?[0-9]+)?,
+ * at most 15 characters (longer digit strings, like digests, stay strings) */
+static int json_number(const char *s)
+{
+    const char *p = s;
+    if (strlen(s) > 15)
+        return 0;
+    if (*p == '-')
+        p++;
+    if (*p == '0')
+        p++;
+    else if (*p >= '1' && *p <= '9')
+        while (*p >= '0' && *p <= '9')
+            p++;
+    else
+        return 0;
+    if (*p == '.') {
+        if (!(*++p >= '0' && *p <= '9'))
+            return 0;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return 0;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    return *p == 0;
+}
+
+static void json_value(buf *b, const char *v)
+{
+    if (json_number(v))
+        buf_puts(b, v);
+    else
+        buf_json(b, v);
+}
+
+static int json_line(const char *file, unsigned long lineno, const char *line, size_t len, void *ctx)
+{
+    buf *b = ctx;
+    ngr_record r;
+    size_t i, j;
+    (void)file;
+    (void)lineno;
+    buf_reset(b);
+    if (ngr_parse(line, len, &r, NULL) != NGR_OK) {
+        char *copy = xmalloc(len + 1);
+        memcpy(copy, line, len);
+        copy[len] = 0;
+        buf_puts(b, "{\"invalid\": ");
+        buf_json(b, copy);
+        buf_puts(b, "}\n");
+        free(copy);
+        fwrite(b->p, 1, b->len, stdout);
+        return 0;
+    }
+    buf_puts(b, "{\"format\": 1, \"host\": ");
+    buf_json(b, r.host);
+    buf_puts(b, ", \"abi\": ");
+    buf_json(b, r.abi);
+    buf_puts(b, ", \"date\": ");
+    buf_json(b, r.date);
+    buf_puts(b, ", \"operation\": ");
+    buf_json(b, r.operation);
+    buf_puts(b, ", \"primitive\": ");
+    buf_json(b, r.primitive);
+    buf_puts(b, ", \"implementation\": ");
+    buf_json(b, r.impl);
+    buf_puts(b, ", \"compiler\": ");
+    buf_json(b, r.compiler);
+    buf_puts(b, ", \"kind\": ");
+    buf_json(b, r.kind);
+    for (i = 0; i < r.nfields; i++) {
+        size_t count = 0;
+        for (j = 0; j < i; j++)
+            if (strcmp(r.fields[j].key, r.fields[i].key) == 0)
+                break;
+        if (j < i)
+            continue; /* written with its first occurrence */
+        for (j = i; j < r.nfields; j++)
+            count += strcmp(r.fields[j].key, r.fields[i].key) == 0;
+        buf_puts(b, ", ");
+        buf_json(b, r.fields[i].key);
+        buf_puts(b, ": ");
+        if (count == 1) {
+            json_value(b, r.fields[i].value);
+        } else {
+            int first = 1;
+            buf_putc(b, '[');
+            for (j = i; j < r.nfields; j++)
+                if (strcmp(r.fields[j].key, r.fields[i].key) == 0) {
+                    if (!first)
+                        buf_puts(b, ", ");
+                    json_value(b, r.fields[j].value);
+                    first = 0;
+                }
+            buf_putc(b, ']');
+        }
+    }
+    buf_puts(b, "}\n");
+    fwrite(b->p, 1, b->len, stdout);
+    ngr_free(&r);
+    return 0;
+}
+
+static int valid_line(const char *file, unsigned long lineno, const char *line, size_t len, void *ctx)
+{
+    ngr_record r;
+    const char *why = NULL;
+    (void)ctx;
+    if (ngr_parse(line, len, &r, &why) != NGR_OK) {
+        printf("%s:%lu: %s\n", file, lineno, why ? why : "not a record");
+        return 1;
+    }
+    ngr_free(&r);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
+        return usage(stdout, 0);
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("ngbench-rec (ngbench) %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    if (argc < 2)
+        return usage(stderr, 1);
+    if (strcmp(argv[1], "write") == 0)
+        return cmd_write(argc - 1, argv + 1);
+    if (strcmp(argv[1], "get") == 0)
+        return cmd_get(argc - 1, argv + 1);
+    if (strcmp(argv[1], "json") == 0) {
+        buf b;
+        int rc;
+        buf_init(&b);
+        rc = each_line(argc - 2, argv + 2, json_line, &b);
+        buf_free(&b);
+        return rc == 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "valid") == 0)
+        return each_line(argc - 2, argv + 2, valid_line, NULL);
+    fprintf(stderr, "%s: unknown command '%s' (try --help)\n", prog, argv[1]);
+    return 1;
+}
