@@ -188,12 +188,22 @@ NGBENCH_SANDBOX=${NGBENCH_SANDBOX:-$(tool ngbench-sandbox harness)}
 NGBENCH_OKPARSE=${NGBENCH_OKPARSE:-$(tool ngbench-okparse harness)}
 export NGBENCH_OKPARSE
 export NGBENCH_STATS NGBENCH_APIH NGBENCH_SANDBOX
-if [ -n "${NGBENCH_NO_SANDBOX:-}" ] || [ ! -x "$NGBENCH_SANDBOX" ]; then
-    NGBENCH_SANDBOX_LEVEL="none"
+[ -x "$NGBENCH_SANDBOX" ] || { echo "do: $NGBENCH_SANDBOX is missing: run ./configure && make first" >&2; exit 1; }
+# what contains the untrusted steps here, probed once for the whole run
+if [ -n "${NGBENCH_NO_SANDBOX:-}" ]; then
+    NGBENCH_SANDBOX_MODE=none
 else
-    NGBENCH_SANDBOX_LEVEL=$("$NGBENCH_SANDBOX" --probe | tr ' ' ',')
+    NGBENCH_SANDBOX_MODE=${NGBENCH_SANDBOX_MODE:-auto}
 fi
-export NGBENCH_SANDBOX_LEVEL
+NGBENCH_SANDBOX_LEVEL=$("$NGBENCH_SANDBOX" --probe --mode "$NGBENCH_SANDBOX_MODE" 2>/dev/null | head -n 1)
+NGBENCH_SANDBOX_MODE=$(printf '%s\n' "$NGBENCH_SANDBOX_LEVEL" | tr ' ' '\n' | sed -n 's/^mode=//p')
+case $NGBENCH_SANDBOX_MODE in
+bwrap) ;;
+builtin) echo "do: warning: no bubblewrap sandbox here (bwrap missing or refused by the kernel): untrusted steps run with $NGBENCH_SANDBOX_LEVEL" >&2 ;;
+none) echo "do: warning: --no-sandbox: untrusted steps run uncontained (limits and output capture only)" >&2 ;;
+*) echo "do: $NGBENCH_SANDBOX --probe failed: ${NGBENCH_SANDBOX_LEVEL:-no answer}" >&2; exit 1 ;;
+esac
+export NGBENCH_SANDBOX_MODE NGBENCH_SANDBOX_LEVEL
 [ -x "$NGBENCH_KAT_TOOL" ] || {
     echo "do: $NGBENCH_KAT_TOOL is missing: run ./configure && make first" >&2
     exit 1
@@ -252,6 +262,7 @@ impls=$hostdir/work/impls.$$
 : >"$impls"
 has_c() { ls "$1"/*.c >/dev/null 2>&1; }
 add_prim() {
+    case ${1%/} in *-common) return 0 ;; esac # shared code of a scheme, not a primitive
     for d in "$1"/*/; do
         d=${d%/}
         has_c "$d" && (cd "$d" && pwd) >>"$impls"
@@ -277,6 +288,20 @@ else
     done
 fi
 [ -s "$impls" ] || { echo "do: nothing to run" >&2; rm -f "$impls"; exit 1; }
+# primitive and implementation names become record fields and file names:
+# one that cannot be recorded as it is stops the run before anything runs
+unfit=$(while IFS= read -r d; do
+    for n in "$(basename "$(dirname "$d")")" "$(basename "$d")"; do
+        printf '%s' "$n" | grep -Eq '^[A-Za-z0-9_+-][A-Za-z0-9._+-]{0,63}$' || { printf '%s\n' "$d"; break; }
+    done
+done <"$impls")
+if [ -n "$unfit" ]; then
+    printf '%s\n' "$unfit" | while IFS= read -r d; do
+        echo "do: $d: a primitive or implementation directory name must be letters, digits, '.', '_', '+' or '-' (at most 64, not starting with '.'): it names records and files; rename it" >&2
+    done
+    rm -f "$impls"
+    exit 1
+fi
 
 # ---- compiler lines ----
 compilers=$hostdir/work/compilers.$$
@@ -402,7 +427,7 @@ if [ "$event" != summary ]; then
         set --
         while IFS= read -r kv; do set -- "$@" "$kv"; done <"$hostinfo"
         while IFS= read -r w; do set -- "$@" "warning=${w#hostinfo: warning: }"; done <"$hostinfo.warn"
-        record "$runblock" - - - - host "campaign=$campaign" "$@" "sandbox=$NGBENCH_SANDBOX_LEVEL"
+        record "$runblock" - - - - host "campaign=$campaign" "$@" "sandbox=$(printf '%s' "$NGBENCH_SANDBOX_LEVEL" | tr ' ' ,)"
         sed 's/^hostinfo: /do: /' "$hostinfo.warn"
         rm -f "$hostinfo" "$hostinfo.warn"
         while IFS="$tab" read -r cid line; do

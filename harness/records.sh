@@ -1,24 +1,23 @@
-# records.sh - shell functions shared by do and run-target: the record
-# prefix, value encoding, resource limits and the locked append. Sourced, not
-# run. See doc/records.md for the record format.
+# records.sh - shell functions shared by do and run-target: the host's
+# name and ABI, the run's own records and the locked append. Sourced, not
+# run. Records are written and read only through ngbench-rec (report/record.c
+# owns the format); see doc/records.md.
 
-NGBENCH_FORMAT=1
-
-# enc VALUE: record values carry no whitespace; '%', space, tab and newline
-# are percent-encoded (decode with: sed 's/%20/ /g; s/%09/\t/g; s/%0A/\n/g; s/%25/%/g').
-enc() {
-    case $1 in
-    *[%\ \	]* | *"
-"*) printf '%s' "$1" | sed 's/%/%25/g; s/ /%20/g; s/	/%09/g' | awk 'NR>1{printf "%%0A"} {printf "%s", $0}' ;;
-    *) printf '%s' "$1" ;; # the common case (numbers, names): no process to start
-    esac
-}
+# the record tool: built in this tree, or installed beside the harness
+if [ -z "${NGBENCH_REC:-}" ]; then
+    for _r in "${NGBENCH_LIBDIR:-.}/../report/ngbench-rec" "${NGBENCH_BINDIR:-/nonexistent}/ngbench-rec" \
+        "${NGBENCH_LIBDIR:-.}/ngbench-rec"; do
+        [ -x "$_r" ] && { NGBENCH_REC=$_r; break; }
+    done
+    : "${NGBENCH_REC:=ngbench-rec}"
+fi
+export NGBENCH_REC
 
 # host_name: this host's name as used in records and paths.
 host_name() {
     h=${NGBENCH_HOST:-}
     [ -n "$h" ] || h=$(hostname 2>/dev/null || uname -n)
-    printf '%s' "$h" | tr -c 'A-Za-z0-9._-' '_'
+    printf '%s' "$h" | tr -c 'A-Za-z0-9._-' '_' | cut -c 1-64
 }
 
 # host_abi: the ABI name of this machine (amd64, arm64, ...).
@@ -33,24 +32,11 @@ host_abi() {
 }
 
 # record FILE OPERATION PRIMITIVE IMPL COMPILER-ID KIND FIELD...: append one
-# record line to FILE. FIELDs are key=value; values are encoded here. The
-# date is REC_DATE when set (a target's records carry the day it started).
+# record line to FILE (ngbench-rec write). The date is REC_DATE when set.
 record() {
-    _f=$1 _op=$2 _p=$3 _i=$4 _c=$5 _k=$6
-    shift 6
-    {
-        printf 'ngbench %s %s %s %s %s %s %s %s %s' "$NGBENCH_FORMAT" "$REC_HOST" "$REC_ABI" \
-            "${REC_DATE:-$(date -u +%Y%m%d)}" "$_op" "$_p" "$_i" "$_c" "$_k"
-        for _kv in "$@"; do
-            _v=${_kv#*=}
-            case $_v in # encode only what needs it: forks cost more than records
-            *[%\ \	]* | *"
-"*) _v=$(enc "$_v") ;;
-            esac
-            printf ' %s=%s' "${_kv%%=*}" "$_v"
-        done
-        printf '\n'
-    } >>"$_f"
+    _f=$1
+    shift
+    "$NGBENCH_REC" write -H "$REC_HOST" -A "$REC_ABI" ${REC_DATE:+-D "$REC_DATE"} "$_f" "$@"
 }
 
 # with_lock LOCKFILE CMD...: run CMD holding an exclusive lock on LOCKFILE
@@ -85,46 +71,5 @@ append_block() {
         for f in "$1" "$1.jsonl"; do
             [ -s "$f" ] && [ "$(tail -c 1 "$f" | od -An -c | tr -d " ")" != "\\n" ] && echo >>"$f"
         done
-        cat "$2" >>"$1" && "$3" <"$2" >>"$1.jsonl"' sh "$1" "$2" "$NGBENCH_LIBDIR/records-json"
-}
-
-# limited SECONDS CMD...: run CMD under the resource limits: wall clock
-# (timeout, TERM then KILL), CPU time, address space (NGBENCH_MEMORY_MB), file
-# size (NGBENCH_FILESIZE_MB), no core dumps. Prints nothing of its own;
-# returns CMD's status (124 or 137 after a timeout, 128+n after signal n).
-limited() {
-    _s=$1
-    shift
-    (
-        ulimit -c 0 2>/dev/null
-        ulimit -t $((_s + 15)) 2>/dev/null
-        [ "${NGBENCH_MEMORY_MB:-0}" -gt 0 ] && ulimit -v $((NGBENCH_MEMORY_MB * 1024)) 2>/dev/null
-        # -f counts 512-byte blocks in POSIX sh (1024 in bash): ask for enough either way
-        [ "${NGBENCH_FILESIZE_MB:-0}" -gt 0 ] && ulimit -f $((NGBENCH_FILESIZE_MB * 2048)) 2>/dev/null
-        if command -v timeout >/dev/null 2>&1; then
-            exec timeout --kill-after=10 "$_s" "$@"
-        fi
-        exec "$@"
-    )
-}
-
-# outcome RC SECONDS-TAKEN LIMIT: the status word for a limited run that
-# ended with RC: ok, TIMEOUT, CRASH, or ERROR (a plain nonzero exit).
-outcome() {
-    if [ "$1" -eq 0 ]; then
-        echo ok
-    elif [ "$1" -eq 124 ] || [ "$1" -eq 152 ] || { [ "$1" -eq 137 ] && [ "$2" -ge "$3" ]; }; then
-        echo TIMEOUT
-    elif [ "$1" -gt 128 ]; then
-        echo CRASH
-    else
-        echo ERROR
-    fi
-}
-
-# signal_name RC: a readable name for a death by signal.
-signal_name() {
-    _n=$(($1 - 128))
-    _name=$(kill -l "$_n" 2>/dev/null)
-    echo "signal $_n${_name:+ (SIG$_name)}"
+        cat "$2" >>"$1" && "$3" json "$2" >>"$1.jsonl"' sh "$1" "$2" "$NGBENCH_REC"
 }

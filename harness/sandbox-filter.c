@@ -269,6 +269,7 @@ static int absolute(pid_t pid, int dirfd, const char *path, char *out, size_t si
         if (strlen(path) >= size)
             return -1;
         strcpy(out, path);
+        normalise(out);
         return 0;
     }
     if (dirfd == AT_FDCWD || dirfd == -1)
@@ -281,6 +282,7 @@ static int absolute(pid_t pid, int dirfd, const char *path, char *out, size_t si
     base[n] = '\0';
     if ((size_t)snprintf(out, size, "%s/%s", base, path) >= size)
         return -1;
+    normalise(out);
     return 0;
 }
 
@@ -382,11 +384,14 @@ int sbf_handle(int fd, const char *scratch, pid_t supervisor, struct sbf_violati
             }
             if (path[0] == '\0')
                 continue; /* AT_EMPTY_PATH: an open file */
+            if (absolute(req->pid, dirfd, path, abs, sizeof abs) == 0 && strncmp(name, "mkdir", 5) == 0 &&
+                access(abs, F_OK) == 0)
+                continue; /* mkdir -p on an existing parent: it fails with EEXIST, harmlessly */
             if (absolute(req->pid, dirfd, path, abs, sizeof abs) != 0 || !sbf_path_allowed(abs, scratch)) {
                 refuse = 1;
                 err = EACCES;
                 strcpy(v->what, "write-outside-scratch");
-                snprintf(v->target, sizeof v->target, "%s", path[0] == '/' ? path : abs);
+                snprintf(v->target, sizeof v->target, "%.1000s", abs);
                 break;
             }
         }

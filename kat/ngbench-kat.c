@@ -38,6 +38,9 @@ static void usage(FILE *f)
         "  fieldcheck FIELDS FILE   compare FILE with a *.fields.txt listing; names the\n"
         "                           first differing record and field\n"
         "  diff A B                 first differing record, field and byte of two KAT files\n"
+        "  sizes FILE               the spread of each length field (PK_Len, SK_Len, Sn_Len,\n"
+        "                           CT_Len, SS_Len) over the records: field=NAME records=N\n"
+        "                           min=.. median=.. max=.. (the lower median)\n"
         "Exit status: 0 match, 1 mismatch, 2 error (unreadable or malformed input),\n"
         "3 the manifest has no digest for the requested tier.\n"
         "Manifest format (kat.sha256), one item per line, '#' starts a comment:\n"
@@ -517,6 +520,46 @@ static int cmd_fieldcheck(const char *fields, const char *path)
     return fc.mismatch;
 }
 
+/* ---- sizes: the spread of the length fields over the records ---------------- */
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmd_sizes(const char *path)
+{
+    static const char *const names[] = {"PK_Len", "SK_Len", "Sn_Len", "CT_Len", "SS_Len"};
+    static long long v[5][MAXREC];
+    int n[5] = {0}, order[5], norder = 0, i, k;
+    reader r;
+    rd_open(&r, path);
+    while (rd_next(&r)) {
+        char *name, *val;
+        size_t nlen, vlen;
+        if (split_field(r.line, r.len, &name, &nlen, &val, &vlen) != 0)
+            continue;
+        for (k = 0; k < 5; k++)
+            if (nlen == strlen(names[k]) && memcmp(name, names[k], nlen) == 0)
+                break;
+        if (k == 5 || vlen == 0 || vlen > 18 || strspn(val, "0123456789") < vlen)
+            continue;
+        if (n[k] == 0)
+            order[norder++] = k;
+        if (n[k] < MAXREC)
+            v[k][n[k]++] = strtoll(val, NULL, 10);
+    }
+    rd_close(&r);
+    for (i = 0; i < norder; i++) {
+        k = order[i];
+        qsort(v[k], (size_t)n[k], sizeof v[k][0], cmp_ll);
+        printf("field=%s records=%d min=%lld median=%lld max=%lld\n", names[k], n[k], v[k][0],
+               v[k][(n[k] - 1) / 2], v[k][n[k] - 1]);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
@@ -527,6 +570,8 @@ int main(int argc, char **argv)
         return cmd_manifest(argv[2]);
     if (strcmp(argv[1], "fields") == 0 && argc == 3)
         return cmd_fields(argv[2]);
+    if (strcmp(argv[1], "sizes") == 0 && argc == 3)
+        return cmd_sizes(argv[2]);
     if (strcmp(argv[1], "fieldcheck") == 0 && argc == 4)
         return cmd_fieldcheck(argv[2], argv[3]);
     if (strcmp(argv[1], "diff") == 0 && argc == 4)

@@ -23,7 +23,7 @@ static int usage(FILE *f, int code)
 {
     fprintf(f,
             "usage: %s write [-H HOST] [-A ABI] [-D DATE] FILE OPERATION PRIMITIVE IMPL COMPILER KIND [KEY=VALUE...]\n"
-            "       %s get [-k KINDS] [-w KEY=VALUE]... [-f FIELDS] [-d] [--complete] [FILE...]\n"
+            "       %s get [-k KINDS] [-x KINDS] [-w KEY=VALUE]... [-f FIELDS] [-d] [--complete] [FILE...]\n"
             "       %s json [FILE...]\n"
             "       %s valid [FILE...]\n"
             "\n"
@@ -36,12 +36,14 @@ static int usage(FILE *f, int code)
             "       OPERATION, PRIMITIVE and IMPL.\n"
             "get    prints, for each record that matches, the FIELDS (comma-separated;\n"
             "       default: the whole line) separated by tabs, '-' for a missing field.\n"
-            "       A field is a key, or one of the prefix names format, host, abi, date,\n"
-            "       operation, primitive, implementation, compiler, kind, and target\n"
+            "       A field is a key, or a prefix field: @format, @host, @abi, @date,\n"
+            "       @operation, @primitive, @implementation, @compiler, @kind, and @target\n"
             "       (operation/primitive/implementation/compiler). Values stay encoded\n"
             "       (no tab or newline can appear) unless -d decodes them.\n"
             "         -k KINDS      only these kinds (comma-separated)\n"
-            "         -w KEY=VALUE  only records whose field KEY is VALUE (repeatable)\n"
+            "         -x KINDS      not these kinds\n"
+            "         -w KEY=VALUE  only records whose field KEY (or @prefix field) is VALUE\n"
+            "                       (repeatable)\n"
             "         --complete    only target records whose attempt reached its 'done'\n"
             "                       record in the input (and the run's own records)\n"
             "json   prints each record as a JSON object on a line of its own (prefix\n"
@@ -152,8 +154,8 @@ static int each_line(int nfiles, char **files, line_fn fn, void *ctx)
 /* ---- get ---- */
 
 struct get {
-    char **kinds;
-    size_t nkinds;
+    char **kinds, **notkinds;
+    size_t nkinds, nnotkinds;
     char **wkey, **wval;
     size_t nw;
     char **fields;
@@ -196,8 +198,12 @@ static const char *field_raw(const char *line, const char *key, size_t *len)
     return NULL;
 }
 
+/* a prefix field, named with '@' (@host, @kind, @target, ...), or NULL */
 static const char *prefix_field(const ngr_record *r, const char *name, char *tmp, size_t size)
 {
+    if (name[0] != '@')
+        return NULL;
+    name++;
     if (strcmp(name, "format") == 0)
         return "1";
     if (strcmp(name, "host") == 0)
@@ -256,6 +262,9 @@ static int get_line(const char *file, unsigned long lineno, const char *line, si
         if (i == g->nkinds)
             goto skip;
     }
+    for (i = 0; i < g->nnotkinds; i++)
+        if (strcmp(g->notkinds[i], r.kind) == 0)
+            goto skip;
     for (i = 0; i < g->nw; i++) {
         const char *v = prefix_field(&r, g->wkey[i], tmp, sizeof tmp);
         if (!v)
@@ -300,9 +309,10 @@ static int cmd_get(int argc, char **argv)
     int c, rc;
     memset(&g, 0, sizeof g);
     optind = 1;
-    while ((c = getopt_long(argc, argv, "+k:w:f:d", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+k:x:w:f:d", lo, NULL)) != -1) {
         switch (c) {
         case 'k': g.kinds = split(optarg, &g.nkinds); break;
+        case 'x': g.notkinds = split(optarg, &g.nnotkinds); break;
         case 'f': g.fields = split(optarg, &g.nfields); break;
         case 'd': g.decode = 1; break;
         case 'C': g.complete = 1; break;

@@ -17,7 +17,7 @@ n=$(stable_records "$data" | grep -c ' done')
 dups=$(stable_records "$data" | grep ' done' | uniq -d | wc -l)
 [ "$n" -eq 8 ] && [ "$dups" -eq 0 ] && ok "8 targets, each done once across two concurrent runs" ||
     bad "$n done records, $dups duplicated"
-bad_lines=$(awk '$1 != "ngbench" || NF < 10' "$data" | wc -l)
+bad_lines=$("$rec" valid "$data" | wc -l)
 [ "$bad_lines" -eq 0 ] && ok "no torn lines" || bad "$bad_lines torn lines"
 
 "$datadir/do" --results "$work/par" --okcompilers "$work/okcompilers" --no-measure -j 2 "$@" >"$work/par.out" 2>&1 ||

@@ -9,7 +9,7 @@ setup do-ct
 "$datadir/do" --results "$work/res" --okcompilers "$work/okcompilers" --no-measure --ct \
     "$fix/crypto_sign/ctsig" "$fix/crypto_sign/ctbadsig" "$fix/crypto_kem/toykem" >"$work/do.out" 2>&1
 cat "$work/do.out"
-ct() { grep "^ngbench 1 testhost [^ ]* [0-9]* $1 $2 ref cc ct .* op=$3 " "$data"; }
+ct() { "$rec" get -k ct -w @operation="$1" -w @primitive="$2" -w @compiler=cc -w op="$3" "$data"; }
 for t in "crypto_sign ctsig keygen" "crypto_sign ctsig sign" "crypto_kem toykem keygen" "crypto_kem toykem enc" \
     "crypto_kem toykem dec" "crypto_sign ctbadsig keygen"; do
     ct $t | grep -q 'result=pass errors=0' && ok "$t: constant-time" || bad "$t: not a pass"

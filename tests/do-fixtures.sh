@@ -29,29 +29,29 @@ crypto_sign/liesig/ref FAIL
 crypto_kem/leakkem/ref CRYPTOFAIL
 crypto_sign/escapesig/ref VIOLATION
 EOT
-grep ' violation ' "$data" | grep -q 'escapesig.*what=write-outside-scratch target=/tmp/ngbench-escapesig-was-here' &&
-    grep ' violation ' "$data" | grep -q 'escapesig.*what=socket' &&
-    ok "escapesig: its write outside the scratch directory and its socket are reported" ||
-    bad "escapesig: violations not reported"
+"$rec" get -k violation -w @primitive=escapesig -f what,target -d "$data" |
+    grep -qx 'write-outside-scratch	/tmp/ngbench-escapesig-was-here' &&
+    ok "escapesig: its write outside the scratch directory is refused and reported (and ends the step)" ||
+    bad "escapesig: violation not reported"
 [ ! -e /tmp/ngbench-escapesig-was-here ] && ok "escapesig: the file it tried to write does not exist" ||
     bad "escapesig: /tmp/ngbench-escapesig-was-here exists"
 
-grep -q ' kat .*status=FAIL.*first%20differing%20record:%203' "$data" &&
+"$rec" get -k kat -w @primitive=badkatsig -w status=FAIL -f detail -d "$data" | grep -q 'first differing record: 3' &&
     ok "badkatsig: the KAT record names record 3 as the first that differs" ||
     bad "badkatsig: no KAT record naming record 3"
-grep ' build ' "$data" | grep 'niccssig' | grep -q 'flavour=niccs.*excluded=KAT_SIG.c(iccs-package),auxfunc.c(iccs-package),drng.c(iccs-package)' &&
+[ "$("$rec" get -k build -w @primitive=niccssig -f flavour,excluded "$data")" = 'niccs	KAT_SIG.c(iccs-package),auxfunc.c(iccs-package),drng.c(iccs-package)' ] &&
     ok "niccssig: built as a NICCS folder, its ICCS package copies left out" || bad "niccssig: flavour or exclusions wrong"
-grep ' build ' "$data" | grep 'nistsig' | grep -q 'flavour=nist.*excluded=PQCgenKAT_sign.c(nist-harness),rng.c(nist-harness)' &&
+[ "$("$rec" get -k build -w @primitive=nistsig -f flavour,excluded "$data")" = 'nist	PQCgenKAT_sign.c(nist-harness),rng.c(nist-harness)' ] &&
     ok "nistsig: built through the NIST-API adapter, rng.c and its main left out" || bad "nistsig: flavour or exclusions wrong"
-grep ' check ' "$data" | grep 'overrunsig' | grep -q 'name=sign-bounds result=fail' &&
+"$rec" get -k check -w @primitive=overrunsig -w name=sign-bounds -f result "$data" | grep -qx fail &&
     ok "overrunsig: the canary check caught the overrun" || bad "overrunsig: overrun not reported"
-grep ' check ' "$data" | grep 'leakkem' | grep -q 'name=dec-modified-ct result=fail' &&
+"$rec" get -k check -w @primitive=leakkem -w name=dec-modified-ct -f result "$data" | grep -qx fail &&
     ok "leakkem: decapsulation of a modified ciphertext caught" || bad "leakkem: not caught"
 for kind in run compiler build kat katsize check size claims sandbox status done; do
-    grep -q "^ngbench 1 testhost [^ ]* [0-9]\{8\} [^ ]* [^ ]* [^ ]* [^ ]* $kind " "$data" &&
+    [ "$(count_kind $kind)" -gt 0 ] &&
         ok "records of kind $kind" || bad "no record of kind $kind"
 done
-bad_lines=$(awk '$1 != "ngbench" || NF < 10' "$data" | wc -l)
+bad_lines=$("$rec" valid "$data" | wc -l)
 [ "$bad_lines" -eq 0 ] && ok "every data line has the record prefix" || bad "$bad_lines malformed data lines"
 [ "$(wc -l <"$data")" -eq "$(wc -l <"$data.jsonl")" ] && ! grep -q '"invalid"' "$data.jsonl" &&
     ok "data.jsonl has one JSON line per record" || bad "data.jsonl does not match data"

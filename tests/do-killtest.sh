@@ -28,7 +28,7 @@ while [ $i -le 5 ] && ! complete; do
     if complete; then
         echo "run $i finished the campaign before its kill at $delay s"
     else
-        n=$(grep -c ' done ' "$work/res/testhost/data" 2>/dev/null)
+        n=$(count_kind done "$work/res/testhost/data" 2>/dev/null)
         echo "run $i killed after $delay s: ${n:-0} targets done so far"
         kills=$i
     fi
@@ -41,6 +41,6 @@ same_records "$work/ref/testhost/data" "$work/res/testhost/data" \
 n=$(grep ' done' "$work/res.stable" | wc -l)
 [ "$n" -eq 6 ] && [ "$(grep ' done' "$work/res.stable" | sort | uniq -d | wc -l)" -eq 0 ] &&
     ok "6 targets, each done once" || bad "$n done records"
-torn=$(awk '$1 != "ngbench" || NF < 10' "$work/res/testhost/data" | wc -l)
+torn=$("$rec" valid "$work/res/testhost/data" | wc -l)
 echo "torn lines left by the kills (skipped by readers): $torn"
 exit $((fails > 0))

@@ -7,6 +7,8 @@ export NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$PWD/kat/ngbench-kat}
 export NGBENCH_HOST=testhost
 fix=$datadir/tests/fixtures
 cc=${NGBENCH_CC:-cc}
+# records are read through the record tool, never by field position
+rec=${NGBENCH_REC:-$PWD/report/ngbench-rec}
 fails=0
 
 setup() {
@@ -23,18 +25,17 @@ bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # status_of TARGET (operation/primitive/impl/compiler): its status in data
 status_of() {
-    awk -v t="$1" '$1 == "ngbench" && $10 == "status" && ($6 "/" $7 "/" $8 "/" $9) == t {
-        for (i = 11; i <= NF; i++) if ($i ~ /^status=/) s = substr($i, 8) } END { print s }' "$data"
+    "$rec" get -k status -w @target="$1" -f status "$data" | tail -n 1
 }
+
+# count_kind KIND [FILE]: how many records of KIND (default: the data file)
+count_kind() { "$rec" get -k "$1" -f @kind "${2:-$data}" | grep -c .; }
 
 # stable_records FILE: the records of blocks that reached their 'done' record,
 # without the fields that change from run to run (dates, times, seconds,
 # campaign and attempt ids, digests of timing-dependent output)
 stable_records() {
-    awk '$1 == "ngbench" && $10 != "run" && $10 != "compiler" {
-            a = ""; for (i = 11; i <= NF; i++) if ($i ~ /^attempt=/) a = $i
-            key[NR] = a; line[NR] = $0; if ($10 == "done") done[a] = 1 }
-        END { for (n = 1; n <= NR; n++) if (key[n] != "" && done[key[n]]) print line[n] }' "$1" |
+    "$rec" get --complete -x run,host,compiler "$1" |
         sed -E 's/^(ngbench [0-9]+ [^ ]+ [^ ]+) [0-9]{8}/\1 DATE/; s/ (campaign|attempt|seconds|start)=[^ ]*//g' | sort
 }
 

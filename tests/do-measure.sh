@@ -10,7 +10,7 @@ setup do-measure
     --trials 2 --min-calls 6 --min-time 0.01 --budget 1 \
     "$fix/crypto_sign/memsig" "$fix/crypto_kem/toykem" >"$work/do.out" 2>&1 ||
     { cat "$work/do.out"; bad "./do failed"; }
-rec() { grep "^ngbench 1 testhost [^ ]* [0-9]* $1 $2 ref cc $3 " "$data" | grep "$4"; }
+rec() { "$rec" get -k "$3" -w @operation="$1" -w @primitive="$2" -w @compiler=cc "$data" | grep -- "$4"; }
 num() { sed -n "s/.* $1=\([0-9.e+-]*\).*/\1/p" | head -n 1; }
 for k in counter elf objsize; do
     [ -n "$(rec crypto_sign memsig $k '')" ] && ok "memsig: $k record" || bad "memsig: no $k record"
@@ -39,7 +39,8 @@ trials=$(rec crypto_sign memsig trial "op=sign " | wc -l)
 sd=$(ls -d "$work"/res/testhost/targets/*/crypto_sign/memsig/ref/cc/samples)
 for f in "$sd"/sign-1.txt.gz "$sd"/sign-2.txt.gz; do gzip -dc "$f" >"${f%.gz}.check"; done
 again=$("$NGBENCH_STATS" -t "$sd"/sign-1.txt.check "$sd"/sign-2.txt.check)
-was=$(rec crypto_sign memsig cycles "op=sign " | sed 's/.* op=sign //; s/ trials=.*//')
+was=$("$rec" get -k cycles -w @primitive=memsig -w op=sign -f n,mean,median,q1,q3,min,max,median_trial "$data" |
+    awk -F '\t' '{ printf "n=%s mean=%s median=%s q1=%s q3=%s min=%s max=%s median_trial=%s\n", $1, $2, $3, $4, $5, $6, $7, $8 }')
 [ "$again" = "$was" ] && ok "cycle statistics recompute from the raw samples ($n calls)" ||
     bad "recomputed '$again' differs from recorded '$was'"
 exit $((fails > 0))

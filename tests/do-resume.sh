@@ -20,7 +20,7 @@ setsid "$datadir/do" --results "$work/res" --okcompilers "$work/okcompilers" --n
 pid=$!
 i=0
 while [ $i -lt 600 ]; do # until two targets are done, then kill in the middle of the third
-    n=$(grep -c ' done ' "$data" 2>/dev/null)
+    n=$(count_kind done 2>/dev/null)
     [ "${n:-0}" -ge 2 ] && break
     sleep 0.1
     i=$((i + 1))
@@ -28,7 +28,7 @@ done
 sleep 0.3
 kill -9 "-$pid" 2>/dev/null
 wait $pid 2>/dev/null
-before=$(grep -c ' done ' "$data")
+before=$(count_kind done)
 cp "$data" "$work/data.before"
 [ "$before" -ge 2 ] && [ "$before" -lt 6 ] && ok "killed after $before of 6 targets" || bad "kill came at $before of 6 targets"
 
