@@ -830,8 +830,11 @@ int main(int argc, char **argv)
             run_gid = pw->pw_gid;
     }
     drop = geteuid() == 0;
-    if (do_probe)
+    if (do_probe) {
+        if (strcmp(pick_mode(o.mode), "none") == 0)
+            drop = 0;
         return probe(o.mode);
+    }
     if (argc - optind < 2)
         return usage(stderr, 1);
     o.scratch_arg = argv[optind];

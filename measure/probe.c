@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -44,17 +46,39 @@ static long status_kib(const char *key)
     return v;
 }
 
+/* Resets the peak-RSS mark (VmHWM) to the current RSS: through
+ * /proc/self/clear_refs where it is writable, else (a read-only /proc, as
+ * in ngbench-sandbox) by forking, since a new process's mark starts at its
+ * RSS; the parent then waits and exits with the child's status, and the
+ * child goes on. Returns 1 when the mark was reset. */
+static int reset_hwm(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    int st, ok;
+    pid_t pid;
+    if (f) { /* "5" resets VmHWM to the current RSS (Linux 4.0+) */
+        ok = fputs("5", f) >= 0;
+        ok &= fclose(f) == 0;
+        if (ok)
+            return 1;
+    }
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0)
+        return 0;
+    if (pid == 0)
+        return 1;
+    if (waitpid(pid, &st, 0) != pid)
+        exit(5);
+    exit(WIFEXITED(st) ? WEXITSTATUS(st) : 5);
+}
+
 static int probe_rss(void)
 {
     long base, peak, after;
     int reset = 0, rc;
-    FILE *f;
+    reset = reset_hwm(); /* first: after a fork, the baseline is the child's */
     base = status_kib("VmRSS");
-    f = fopen("/proc/self/clear_refs", "w");
-    if (f) { /* "5" resets VmHWM to the current RSS (Linux 4.0+) */
-        reset = fputs("5", f) >= 0;
-        reset &= fclose(f) == 0;
-    }
     rc = op_run(op);
     peak = status_kib("VmHWM");
     after = status_kib("VmRSS");
@@ -149,14 +173,9 @@ static int probe_all(void)
     long base, hwm, after;
     long long sbase, used;
     int rc = 0, rc0 = 0, reset = 0;
-    FILE *f;
     sbase = painted_run(noop, &rc0, (size_t)1 << 20);
+    reset = reset_hwm(); /* first: after a fork, the baseline is the child's */
     base = status_kib("VmRSS");
-    f = fopen("/proc/self/clear_refs", "w");
-    if (f) {
-        reset = fputs("5", f) >= 0;
-        reset &= fclose(f) == 0;
-    }
     used = painted_run(run_op_tracked, &rc, stack_size);
     hwm = status_kib("VmHWM");
     after = status_kib("VmRSS");
