@@ -222,12 +222,25 @@ const ds_target *best_line(const ds_host *h, size_t first, size_t end, const cha
     return best;
 }
 
+static const ngr_record *compiler_rec(const ds_host *h, const char *compiler, const char *campaign);
+
+const char *reference_command(const report_ctx *c, const ds_host *h)
+{
+    const ngr_record *r = compiler_rec(h, c->reference, NULL);
+    size_t i;
+    for (i = 0; !r && i < c->d->nhosts; i++)
+        r = compiler_rec(&c->d->hosts[i], c->reference, NULL);
+    return r ? ngr_get(r, "command") : NULL;
+}
+
 int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t)
 {
+    const char *cmd;
     if (strcmp(t->compiler, c->reference) == 0)
         return 1;
-    /* a line with the guide's exact command counts too, whatever its id */
-    return strcmp(c->reference, GUIDE_REF_ID) == 0 && strcmp(compiler_command(h, t), GUIDE_REF_COMMAND) == 0;
+    /* a line with the reference's exact command counts too, whatever its id */
+    cmd = reference_command(c, h);
+    return cmd && *cmd && strcmp(compiler_command(h, t), cmd) == 0;
 }
 
 const ds_target *reference_line(const report_ctx *c, const ds_host *h, size_t first, size_t end)
@@ -374,5 +387,34 @@ size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***o
         ids[m] = x;
     }
     *out = ids;
+    return n;
+}
+
+
+size_t all_primitives(const dataset *d, const char ***out)
+{
+    const char **p = NULL;
+    size_t n = 0, cap = 0, hi, i, k;
+    for (hi = 0; hi < d->nhosts; hi++)
+        for (i = 0; i < d->hosts[hi].ntargets; i++) {
+            const char *x = d->hosts[hi].targets[i].primitive;
+            for (k = 0; k < n; k++)
+                if (strcmp(p[k], x) == 0)
+                    break;
+            if (k < n)
+                continue;
+            p = xgrow(p, &cap, n + 1, sizeof *p);
+            p[n++] = x;
+        }
+    for (k = 1; k < n; k++) {
+        const char *x = p[k];
+        size_t m = k;
+        while (m > 0 && strcmp(p[m - 1], x) > 0) {
+            p[m] = p[m - 1];
+            m--;
+        }
+        p[m] = x;
+    }
+    *out = p;
     return n;
 }

@@ -1,7 +1,7 @@
 /* model.h - what the tables and pages derive from the dataset: operations
  * of a primitive, a target's figures, the best compiler line per operation,
- * the guide's reference line, compiler commands and versions. Shared by
- * tables.c, pages.c and check.c so that they all agree. */
+ * the reference line, compiler commands and versions. Shared by every
+ * generator and by check.c so that they all agree. */
 #ifndef NGBENCH_REPORT_MODEL_H
 #define NGBENCH_REPORT_MODEL_H
 
@@ -9,14 +9,10 @@
 #include "dataset.h"
 #include "output.h"
 
-/* the NICCS guide's reference compiler line (okcompilers/c: @guide-ref) */
-#define GUIDE_REF_ID "guide-ref"
-#define GUIDE_REF_COMMAND "gcc -std=c99 -Wpedantic -Wall -Wextra -O2"
-
 typedef struct {
     const dataset *d;
     outset *out;
-    const char *reference; /* compiler id of the reference line */
+    const char *reference; /* compiler id of the reference line (--reference) */
     const char *version;   /* the tool's version, printed in the pages */
     buf *evidence;         /* evidence.sha256 while the pages are made */
 } report_ctx;
@@ -74,9 +70,18 @@ void impl_range(const ds_host *h, size_t i, size_t end_prim, size_t *end);
  * implementation): the lowest median cycles per call among PASS/NOKAT
  * lines, else among all measured lines (*usable = 0). NULL when none. */
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable);
-/* the reference line among targets[first, end), NULL when absent */
+/* the reference line among targets[first, end), NULL when absent: the line
+ * whose compiler id is c->reference, else a line whose command is the one
+ * the records give for that id (its compiler record on h, else on the first
+ * host that has one): the same flags under another id count too */
 const ds_target *reference_line(const report_ctx *c, const ds_host *h, size_t first, size_t end);
 int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t);
+/* the command recorded for the reference id (see reference_line), NULL when
+ * no compiler record names it */
+const char *reference_command(const report_ctx *c, const ds_host *h);
+
+/* the primitives over all hosts, each once, sorted; *out is malloc'ed */
+size_t all_primitives(const dataset *d, const char ***out);
 
 /* the compiler ids of targets[first, end), each once, sorted (the records do
  * not keep the okcompilers order); *out is malloc'ed */

@@ -64,7 +64,7 @@ static int need(int i, int argc, const char *opt)
 
 int main(int argc, char **argv)
 {
-    const char *cmd, *results = "bench-results", *output = NULL, *reference = GUIDE_REF_ID;
+    const char *cmd, *results = "bench-results", *output = NULL, *reference = "guide-ref";
     char **inputs = NULL, **files = NULL, *outdir;
     size_t ninputs = 0, nfiles = 0, i;
     int quiet = 0, rc = 0, a;
