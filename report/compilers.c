@@ -51,7 +51,7 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
     static const char *const lhead[] = {"compiler", "command", "version", "status by implementation"};
     char **rowtext = NULL;
     double *vals = NULL;
-    int have_ref = 0;
+    int have_ref = 0, anyrefpre = 0;
     char *heading;
 
     head[0] = "implementation";
@@ -72,9 +72,18 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
             int usable;
             const ds_target *best = best_line(h, i, ie, ops[o], &usable);
             double rm = ref ? cyc(ref, ops[o], "median") : NAN;
+            int refpre = ref && isfinite(rm) && preempted(ref, ops[o]);
             tbl_row(t);
             tbl_cell(t, h->targets[i].impl);
-            tbl_cell(t, ops[o]);
+            if (refpre) {
+                char *opt = xasprintf("%s (reference preempted)", ops[o]);
+                tbl_cell(t, opt);
+                tbl_mark(t, MARK_WARN);
+                free(opt);
+                anyrefpre = 1;
+            } else {
+                tbl_cell(t, ops[o]);
+            }
             rowtext = xrealloc(rowtext, (nrows + 1) * sizeof *rowtext);
             vals = xrealloc(vals, (nrows + 1) * n * sizeof *vals);
             rowtext[nrows] = xasprintf("%s %s", h->targets[i].impl, ops[o]);
@@ -130,10 +139,14 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
                  "primitive on this host, so there are no ratios. The best line per operation is in bold.",
               c->reference);
     doc_table(d, t);
+    if (anyrefpre)
+        doc_p(d, "The reference line's figures of the operations marked \"reference preempted\" were taken while the "
+                 "process was preempted (a trial's CPU share below 0.9): their ratios divide by inflated cycle "
+                 "counts. Run the reference line again on a quieter host before trusting them.");
     doc_table(d, tl);
     {
         char id[PAGE_ID_MAX];
-        char *rel = xasprintf("plots/%s/%s-ratios.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
+        char *rel = xasprintf("plots/%s/%s-ratios.svg", h->name, prim_id(h, &h->targets[first], id, sizeof id));
         char *title = have_ref ? xasprintf("%s on %s: median cycles relative to %s", h->targets[first].primitive,
                                            h->name, c->reference)
                                : xasprintf("%s on %s: median cycles per call", h->targets[first].primitive, h->name);

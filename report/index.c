@@ -29,13 +29,18 @@ void emit_index(report_ctx *c)
           (unsigned long)c->d->nproblems, c->d->nproblems == 1 ? "" : "s", (unsigned long)c->d->nhosts,
           c->d->nhosts == 1 ? "" : "s", (unsigned long)ntargets, ntargets == 1 ? "" : "s");
     doc_link(&d, "Summary: sizes and cycles per operation of every instance", "summary.html");
-    doc_h2(&d, "Pages per primitive and host");
+    doc_h2(&d, "Pages per scheme and host");
     for (hi = 0; hi < c->d->nhosts; hi++) {
         const ds_host *h = &c->d->hosts[hi];
         for (i = 0; i < h->ntargets; i = e) {
             char *text, *href;
-            prim_range(h, i, &e);
-            text = xasprintf("%s on %s", h->targets[i].primitive, h->name);
+            size_t n;
+            scheme_range(h, i, &e);
+            n = primitive_count(h, i, e);
+            if (n > 1)
+                text = xasprintf("%s on %s (%lu parameter sets)", h->targets[i].scheme, h->name, (unsigned long)n);
+            else
+                text = xasprintf("%s on %s", h->targets[i].primitive, h->name);
             {
                 char id[PAGE_ID_MAX];
                 href = xasprintf("pages/%s/%s.html", h->name, page_id(h, &h->targets[i], id, sizeof id));

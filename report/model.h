@@ -14,6 +14,7 @@ typedef struct {
     outset *out;
     const char *reference; /* compiler id of the reference line (--reference) */
     const char *version;   /* the tool's version, printed in the pages */
+    const char *meta;      /* the tree holding the schemes' metadata files (meta.h), NULL: none */
     buf *evidence;         /* evidence.sha256 while the pages are made */
 } report_ctx;
 
@@ -66,10 +67,23 @@ const char *ct_where(const char *first);
 void prim_range(const ds_host *h, size_t i, size_t *end);
 void impl_range(const ds_host *h, size_t i, size_t end_prim, size_t *end);
 
+/* [i, *end): the targets of host h of the same scheme and operation as
+ * targets[i] (one page) */
+void scheme_range(const ds_host *h, size_t i, size_t *end);
+/* how many primitives (parameter sets) targets[first, end) hold */
+size_t primitive_count(const ds_host *h, size_t first, size_t end);
+
 /* the best line for op among targets[first, end) (one primitive and
- * implementation): the lowest median cycles per call among PASS/NOKAT
- * lines, else among all measured lines (*usable = 0). NULL when none. */
+ * implementation): the lowest median cycles per call among PASS/NOKAT lines
+ * whose op figures were not preempted, else among all PASS/NOKAT lines, else
+ * the same over all measured lines (*usable = 0). NULL when none. When the
+ * best line's figures are preempted (preempted(best, op)), no line had clean
+ * ones. */
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable);
+/* a line faster than best whose op figures were preempted (so it was passed
+ * over), NULL when there is none or best itself is preempted */
+const ds_target *fastest_preempted(const ds_host *h, size_t first, size_t end, const char *op,
+                                   const ds_target *best);
 /* the reference line among targets[first, end), NULL when absent: the line
  * whose compiler id is c->reference, else a line whose command is the one
  * the records give for that id (its compiler record on h, else on the first
@@ -94,10 +108,12 @@ const char *compiler_version(const ds_host *h, const char *compiler, const char 
 /* the host record of a campaign (or the newest one), NULL when none */
 const ngr_record *host_record(const ds_host *h, const char *campaign);
 
-/* the name of the page and plots of t's primitive on h: the primitive, or
- * "<primitive>-kem" when a signature primitive of the same name exists there */
+/* the name of the page (and its plots) of t's scheme on h: the scheme, or
+ * "<scheme>-kem" when a signature scheme of the same name exists there;
+ * prim_id: the same for t's primitive (the compiler comparison's plots) */
 #define PAGE_ID_MAX 96
 const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n);
+const char *prim_id(const ds_host *h, const ds_target *t, char *out, size_t n);
 
 /* the size figures of a target: produced/claimed (size records) and the
  * min/max over the KAT records (katsize); NAN where absent */

@@ -76,7 +76,7 @@ void sec_evidence(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t 
             /* data without its evidence (e.g. copied from another machine) */
             char *shown = xasprintf("%s/%s/", base_name(a->hostdir), tdir);
             tbl_row(t);
-            tbl_cell(t, x->impl);
+            tbl_cell(t, impl_label(h, first, end, x));
             tbl_cell(t, x->compiler);
             tbl_cell(t, "evidence directory");
             tbl_cell(t, shown);
@@ -89,14 +89,14 @@ void sec_evidence(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t 
         {
             char *shown = xasprintf("%s/%s/", base_name(a->hostdir), tdir);
             tbl_row(t);
-            tbl_cell(t, x->impl);
+            tbl_cell(t, impl_label(h, first, end, x));
             tbl_cell(t, x->compiler);
             tbl_cell(t, "evidence directory (the files below are in it)");
             tbl_cell(t, shown);
             tbl_cell(t, "");
             free(shown);
         }
-#define EV(item, file) evidence_row(c, t, x->impl, x->compiler, item, a->hostdir, tdir, file)
+#define EV(item, file) evidence_row(c, t, impl_label(h, first, end, x), x->compiler, item, a->hostdir, tdir, file)
         EV("record block", "records");
         EV("build log", "build/build.log");
         {

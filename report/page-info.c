@@ -4,10 +4,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "meta.h"
 #include "page.h"
 #include "units.h"
 
 /* ---- 1. basic information ---- */
+
+/* the scheme's plain-file metadata (meta.h): its name, description,
+ * designers and links; one row saying where they would be when there are none */
+static void metadata(const report_ctx *c, table *t, const ds_target *t0, const char *alg)
+{
+    static const char *const label[META_NFILES] = {"algorithm", "description", "designers", "specification",
+                                                   "security evaluation", "submission"};
+    size_t k, found = 0;
+    for (k = 0; k < META_NFILES; k++) {
+        char *where, *text = meta_read(c->meta, t0->operation, t0->primitive, t0->scheme, meta_files[k], &where);
+        if (k == 0) {
+            tbl_row(t);
+            tbl_cell(t, "algorithm");
+            tbl_cell(t, text ? text : alg);
+        } else if (text) {
+            char *url = meta_url(text);
+            tbl_row(t);
+            tbl_cell(t, label[k]);
+            tbl_cell(t, text);
+            if (url)
+                tbl_href(t, url);
+            free(url);
+        }
+        found += text != NULL;
+        free(text);
+        free(where);
+    }
+    if (!found) {
+        char *s = xasprintf("none given (plain files description, designers, specification, security-evaluation, "
+                            "submission in %s/%s/ or %s/%s-common/)",
+                            t0->operation, t0->primitive, t0->operation, t0->scheme);
+        tbl_row(t);
+        tbl_cell(t, "scheme metadata");
+        tbl_cell(t, s);
+        free(s);
+    }
+}
 
 void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
@@ -15,22 +53,26 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
     table *t;
     static const char *const head[] = {"item", "value"};
     char *alg = algorithm_of(t0->primitive);
-    buf impls, lines, src, names;
-    size_t i, j, e;
+    buf impls, lines, src, names, sets;
+    size_t i, j, e, nsets = primitive_count(h, first, end);
 
     buf_init(&impls);
     buf_init(&names);
     buf_init(&lines);
     buf_init(&src);
+    buf_init(&sets);
+    for (i = first; i < end; i++)
+        if (i == first || strcmp(h->targets[i].primitive, h->targets[i - 1].primitive) != 0)
+            buf_printf(&sets, "%s%s", sets.len ? ", " : "", h->targets[i].primitive);
     for (i = first; i < end; i = e) {
         const char *fl;
         impl_range(h, i, end, &e);
         fl = figs(&h->targets[i], "build", NULL, "flavour");
-        buf_printf(&impls, "%s%s (%s flavour)", impls.len ? ", " : "", h->targets[i].impl, fl ? fl : "unknown");
+        buf_printf(&impls, "%s%s (%s flavour)", impls.len ? ", " : "", impl_label(h, first, end, &h->targets[i]), fl ? fl : "unknown");
         for (j = i; j < e; j++) {
             const char *s = figs(&h->targets[j], "build", NULL, "sources");
             if (s) {
-                buf_printf(&src, "%s%s: %s", src.len ? "; " : "", h->targets[i].impl, s);
+                buf_printf(&src, "%s%s: %s", src.len ? "; " : "", impl_label(h, first, end, &h->targets[i]), s);
                 break;
             }
         }
@@ -43,7 +85,7 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
             const char *an = figs(&h->targets[j], "claims", NULL, "algname");
             const char *so = figs(&h->targets[j], "claims", NULL, "source");
             if (an) {
-                buf_printf(&names, "%s%s: %s (%s)", names.len ? "; " : "", h->targets[i].impl, an, so ? so : "header");
+                buf_printf(&names, "%s%s: %s (%s)", names.len ? "; " : "", impl_label(h, first, end, &h->targets[i]), an, so ? so : "header");
                 break;
             }
         }
@@ -61,12 +103,10 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
     tbl_row(t);
     tbl_cell(t, "category");
     tbl_cell(t, function_of(t0->operation));
+    metadata(c, t, t0, alg);
     tbl_row(t);
-    tbl_cell(t, "algorithm");
-    tbl_cell(t, alg);
-    tbl_row(t);
-    tbl_cell(t, "parameter set (primitive)");
-    tbl_cell(t, t0->primitive);
+    tbl_cell(t, nsets > 1 ? "parameter sets (primitives)" : "parameter set (primitive)");
+    tbl_cell(t, buf_str(&sets));
     tbl_row(t);
     tbl_cell(t, "algorithm name (header)");
     tbl_cell(t, names.len ? buf_str(&names) : "not recorded (no claims record)");
@@ -79,18 +119,42 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
     tbl_row(t);
     tbl_cell(t, "compiler lines");
     tbl_cell(t, buf_str(&lines));
+    {
+        buf v;
+        int mark;
+        buf_init(&v);
+        mark = symmetric_verdict(h, first, end, &v);
+        tbl_row(t);
+        tbl_cell(t, "symmetric primitives");
+        tbl_cell(t, buf_str(&v));
+        tbl_mark(t, mark);
+        buf_free(&v);
+    }
     tbl_row(t);
     tbl_cell(t, "KAT manifest");
     {
-        char *m = xasprintf("%s/%s/kat.sha256", t0->operation, t0->primitive);
-        tbl_cell(t, m);
-        free(m);
+        buf m;
+        buf_init(&m);
+        for (i = first; i < end; i++)
+            if (i == first || strcmp(h->targets[i].primitive, h->targets[i - 1].primitive) != 0)
+                buf_printf(&m, "%s%s/%s/kat.sha256", m.len ? ", " : "", t0->operation, h->targets[i].primitive);
+        tbl_cell(t, buf_str(&m));
+        buf_free(&m);
     }
-    tbl_row(t);
-    tbl_cell(t, "compiler comparison");
-    {
-        char *href = xasprintf("%scompilers/%s.html", d->root, t0->primitive);
-        tbl_cell(t, "every compiler line side by side, ratios to the guide's reference line");
+    for (i = first; i < end; i++) {
+        char *href;
+        if (i != first && strcmp(h->targets[i].primitive, h->targets[i - 1].primitive) == 0)
+            continue;
+        href = xasprintf("%scompilers/%s.html", d->root, h->targets[i].primitive);
+        tbl_row(t);
+        if (nsets > 1) {
+            char *k = xasprintf("compiler comparison: %s", h->targets[i].primitive);
+            tbl_cell(t, k);
+            free(k);
+        } else {
+            tbl_cell(t, "compiler comparison");
+        }
+        tbl_cell(t, "every compiler line side by side, ratios to the reference line");
         tbl_href(t, href);
         free(href);
     }
@@ -100,5 +164,5 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
     buf_free(&impls);
     buf_free(&lines);
     buf_free(&src);
-    (void)c;
+    buf_free(&sets);
 }

@@ -25,7 +25,7 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
         const char *checks = figs(x, "status", NULL, "checks"), *st = target_status(x);
         const char *recs = figs(x, "kat", NULL, "records");
         tbl_row(t);
-        tbl_cell(t, x->impl);
+        tbl_cell(t, impl_label(h, first, end, x));
         tbl_cell(t, x->compiler);
         status_cell(t, kat ? kat : (x->sel ? "-" : "unfinished"));
         buf_reset(&b);
@@ -84,11 +84,12 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
     }
     doc_h2(d, "3. Functional testing (KAT)");
     doc_p(d, "Each implementation was built with each compiler line, checked against the primitive's KAT manifest "
-             "(%s/%s/kat.sha256; full tier: all ten records, quick tier: the first) and put through the functional "
+             "(%s/%s%s/kat.sha256; full tier: all ten records, quick tier: the first) and put through the functional "
              "checks (canaries around every output, forgery rejection, length bounds) before timing. Lines that "
              "fail are timed anyway; their figures are not validated and never chosen as best while a passing line "
              "exists.",
-          h->targets[first].operation, h->targets[first].primitive);
+          h->targets[first].operation, primitive_count(h, first, end) > 1 ? "<each set>" : h->targets[first].primitive,
+          "");
     doc_table(d, t);
     if (any_violation)
         doc_p(d, "VIOLATION: while it was built or run, the implementation tried to write outside its scratch "

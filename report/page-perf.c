@@ -42,6 +42,60 @@ static void ct_cell(table *t, const ds_target *x, const char *op, buf *text, buf
     }
 }
 
+/* the newer attempts of a lower tier (a --quick run after a full one): shown
+ * apart, never in place of the higher tier's figures */
+static void lower_tier(doc *d, const ds_host *h, size_t first, size_t end)
+{
+    static const char *const head[] = {"implementation", "compiler", "tier", "campaign", "operation",
+                                       "median cycles", "mean time", "n (trials \xc3\x97 iters)", "CPU share (lowest trial)",
+                                       "shown above instead"};
+    table *t = tbl_new(10, head, NULL);
+    size_t i, o;
+    for (i = first; i < end; i++) {
+        const ds_target *x = &h->targets[i];
+        ds_target y;
+        const char *const *ops = ops_of(x->operation);
+        if (!x->newer)
+            continue;
+        y = *x;
+        y.sel = x->newer; /* the same line, its newer attempt */
+        for (o = 0; ops[o]; o++) {
+            const ngr_record *r = cycles_of(&y, ops[o]);
+            const char *raw;
+            char s[UNITS_MAX], above[64];
+            double share;
+            if (!r)
+                continue;
+            tbl_row(t);
+            tbl_cell(t, impl_label(h, first, end, x));
+            tbl_cell(t, x->compiler);
+            tbl_cell(t, ds_tier_name(y.sel->tier));
+            tbl_cell(t, y.sel->campaign);
+            tbl_cell(t, ops[o]);
+            cell_fig(t, fmt_cycles, cyc(&y, ops[o], "median"), ngr_get(r, "median"));
+            cell_fig(t, fmt_seconds, cyc(&y, ops[o], "mean_seconds"), ngr_get(r, "mean_seconds"));
+            fmt_count(s, cyc(&y, ops[o], "n"), cyc(&y, ops[o], "trials"), cyc(&y, ops[o], "iterations"));
+            tbl_cellx(t, s, ngr_get(r, "n"), 1);
+            share = min_cpu_share(&y, ops[o], &raw);
+            if (raw)
+                tbl_cellx(t, raw, raw, 1);
+            else
+                cell_fig(t, plain_fmt, share, NULL);
+            if (preempted(&y, ops[o]))
+                tbl_mark(t, MARK_WARN);
+            snprintf(above, sizeof above, "%s tier, %s", ds_tier_name(x->sel->tier), x->sel->campaign);
+            tbl_cell(t, above);
+        }
+    }
+    if (!t->nrows) {
+        tbl_free(t);
+        return;
+    }
+    doc_p(d, "Newer attempts of a lower tier: a ./do --quick run (first KAT record, short measurements) after a "
+             "full one does not replace the full-tier figures above; its figures are these:");
+    doc_table(d, t);
+}
+
 void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
     static const char *const head[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
@@ -60,13 +114,14 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     const char **series, **rows = NULL;
     char **rowtext = NULL;
     double *vals = NULL;
-    buf fails, ctfail, ctlie, txt;
+    buf fails, ctfail, ctlie, txt, over;
     char s[UNITS_MAX], s2[UNITS_MAX], q[2 * UNITS_MAX + 8];
 
     buf_init(&fails);
     buf_init(&ctfail);
     buf_init(&ctlie);
     buf_init(&txt);
+    buf_init(&over);
     /* plot series: the compiler lines */
     nser = compiler_list(h, first, end, &series);
     for (i = first; i < end; i = e) {
@@ -74,10 +129,16 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
         for (o = 0; ops[o]; o++) {
             int usable;
             const ds_target *best = best_line(h, i, e, ops[o], &usable);
+            const ds_target *passed = fastest_preempted(h, i, e, ops[o], best);
+            if (passed)
+                buf_printf(&over, "%s%s %s: %s (%s cycles, preempted) is faster than %s (%s)", over.len ? "; " : "",
+                           impl_label(h, first, end, best), ops[o], passed->compiler,
+                           fmt_cycles(s, cyc(passed, ops[o], "median")), best->compiler,
+                           fmt_cycles(s2, cyc(best, ops[o], "median")));
             rows = xrealloc(rows, (nrows + 1) * sizeof *rows);
             rowtext = xrealloc(rowtext, (nrows + 1) * sizeof *rowtext);
             vals = xrealloc(vals, (nrows + 1) * nser * sizeof *vals);
-            rowtext[nrows] = xasprintf("%s %s", h->targets[i].impl, ops[o]);
+            rowtext[nrows] = xasprintf("%s %s", impl_label(h, first, end, &h->targets[i]), ops[o]);
             rows[nrows] = rowtext[nrows];
             for (k = 0; k < nser; k++)
                 vals[nrows * nser + k] = NAN;
@@ -91,7 +152,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                     if (strcmp(series[si], x->compiler) == 0)
                         vals[nrows * nser + si] = cyc(x, ops[o], "median");
                 tbl_row(t);
-                tbl_cell(t, x->impl);
+                tbl_cell(t, impl_label(h, first, end, x));
                 tbl_cell(t, x->compiler);
                 tbl_cell(t, ops[o]);
                 if (!r) {
@@ -139,7 +200,9 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                 if (ct)
                     ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
                 if (x == best) {
-                    tbl_cell(t, usable ? "best" : "best (no line passed)");
+                    tbl_cell(t, !usable ? (pre ? "best (no line passed; preempted)" : "best (no line passed)")
+                                : pre   ? "best (preempted: no clean line)"
+                                        : "best");
                     tbl_mark(t, MARK_BEST);
                 } else {
                     tbl_cell(t, "");
@@ -160,7 +223,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
             op = ngr_get(r, "op");
             st = ngr_get(r, "status");
             dt = ngr_get(r, "detail");
-            buf_printf(&fails, "%s%s %s %s: %s (%s)", fails.len ? "; " : "", x->impl, x->compiler, op ? op : "?",
+            buf_printf(&fails, "%s%s %s %s: %s (%s)", fails.len ? "; " : "", impl_label(h, first, end, x), x->compiler, op ? op : "?",
                        st ? st : "?", dt ? dt : "");
         }
     }
@@ -170,6 +233,11 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
              "the median of the trials' mean times; median and quartiles over all calls (linear interpolation, R type "
              "7). Best: the lowest median cycles per call among the lines that passed.");
     doc_table(d, t);
+    if (over.len)
+        doc_p(d, "Best prefers figures that were not preempted: %s. The faster figures were taken while the process "
+                 "was off its CPU for part of the time, so they are not trusted over clean ones.",
+              buf_str(&over));
+    lower_tier(d, h, first, end);
     if (fails.len)
         doc_p(d, "Measurement failures: %s.", buf_str(&fails));
     if (any_share)
@@ -202,7 +270,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     {
         char id[PAGE_ID_MAX];
         char *rel = xasprintf("plots/%s/%s-compilers.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
-        char *title = xasprintf("%s on %s: median cycles per call, by compiler line", h->targets[first].primitive,
+        char *title = xasprintf("%s on %s: median cycles per call, by compiler line", primitive_count(h, first, end) > 1 ? h->targets[first].scheme : h->targets[first].primitive,
                                 h->name);
         emit_plot(c->out, d, rel, title,
                  svg_bars(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals));
@@ -219,4 +287,5 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     buf_free(&ctfail);
     buf_free(&ctlie);
     buf_free(&txt);
+    buf_free(&over);
 }

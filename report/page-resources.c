@@ -73,7 +73,7 @@ static void symbol_audit(doc *d, const ds_host *h, size_t first, size_t end)
                 continue;
             merge_lines(h, i, e, keys, k, &lines);
             tbl_row(t);
-            tbl_cell(t, h->targets[i].impl);
+            tbl_cell(t, impl_label(h, first, end, &h->targets[i]));
             tbl_cell(t, buf_str(&lines));
             for (p = keys[k]; (q = strchr(p, '\t')) != NULL; p = q + 1, col++) {
                 *q = 0;
@@ -139,7 +139,7 @@ void sec_resources(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         for (o = 0; ops[o]; o++) {
             const char *heapx = figs(x, "heap", ops[o], "exact");
             tbl_row(t);
-            tbl_cell(t, x->impl);
+            tbl_cell(t, impl_label(h, first, end, x));
             tbl_cell(t, x->compiler);
             tbl_cell(t, ops[o]);
             cell_fig(t, fmt_bytes, fig(x, "elf", NULL, "image_bytes"), figs(x, "elf", NULL, "image_bytes"));
@@ -175,7 +175,7 @@ void sec_resources(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         if (nobj) {
             char n[16];
             tbl_row(t2);
-            tbl_cell(t2, x->impl);
+            tbl_cell(t2, impl_label(h, first, end, x));
             tbl_cell(t2, x->compiler);
             snprintf(n, sizeof n, "%d", nobj);
             tbl_cellx(t2, n, NULL, 1);

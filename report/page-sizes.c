@@ -116,7 +116,7 @@ void sec_sizes(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
                 }
             }
             tbl_row(t);
-            tbl_cell(t, h->targets[i].impl);
+            tbl_cell(t, impl_label(h, first, end, &h->targets[i]));
             tbl_cell(t, buf_str(&lines));
             for (w = 0, p = keys[k]; (q = strchr(p, '\t')) != NULL; p = q + 1, w++) {
                 *q = 0;

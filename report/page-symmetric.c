@@ -63,7 +63,7 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
                 continue;
             any = 1;
             tbl_row(t);
-            tbl_cell(t, x->impl);
+            tbl_cell(t, impl_label(h, first, end, x));
             tbl_cell(t, x->compiler);
             tbl_cell(t, ops[o]);
             for (f = 0; f < 3; f++)
@@ -84,7 +84,7 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
             buf_free(&cl);
             rowtext = xrealloc(rowtext, (nrows + 1) * sizeof *rowtext);
             fr = xrealloc(fr, (nrows + 1) * 4 * sizeof *fr);
-            rowtext[nrows] = xasprintf("%s %s %s", x->impl, x->compiler, ops[o]);
+            rowtext[nrows] = xasprintf("%s %s %s", impl_label(h, first, end, x), x->compiler, ops[o]);
             for (f = 0; f < 4; f++)
                 fr[nrows * 4 + f] = isfinite(share[f]) ? share[f] : 0;
             nrows++;
@@ -109,7 +109,7 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
                 if (strcmp(r->kind, "profilecalls") != 0 || !op || strcmp(op, ops[o]) != 0)
                     continue;
                 tbl_row(tc);
-                tbl_cell(tc, x->impl);
+                tbl_cell(tc, impl_label(h, first, end, x));
                 tbl_cell(tc, x->compiler);
                 tbl_cell(tc, ops[o]);
                 tbl_cell(tc, ngr_get(r, "function") ? ngr_get(r, "function") : "?");
@@ -120,6 +120,17 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         }
     }
     doc_h2(d, "Symmetric primitives");
+    {
+        buf v;
+        buf_init(&v);
+        symmetric_verdict(h, first, end, &v);
+        doc_p(d, "Survey verdict: %s. From the symbol audit (section 5): the global symbols the implementation's "
+                 "objects define, against the ICCS helpers (sm3hash, pseudohash, pseudoXOF, the SM3 DRBG) and names "
+                 "of other symmetric primitives (AES, Keccak, SHA-2/3, BLAKE, ChaCha, SM4, ...); static functions "
+                 "are not seen.",
+              buf_str(&v));
+        buf_free(&v);
+    }
     if (!any) {
         doc_p(d, "No hash profile was recorded for this primitive on this host.");
         tbl_free(t);
@@ -136,7 +147,8 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         {
             char id[PAGE_ID_MAX];
             char *rel = xasprintf("plots/%s/%s-hashshare.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
-            char *title = xasprintf("%s on %s: share of time in the ICCS helpers", h->targets[first].primitive,
+            char *title = xasprintf("%s on %s: share of time in the ICCS helpers",
+                                    primitive_count(h, first, end) > 1 ? h->targets[first].scheme : h->targets[first].primitive,
                                     h->name);
             emit_plot(c->out, d, rel, title, svg_stacked(title, nrows, (const char *const *)rowtext, 4, sname, fr, "other"));
             free(rel);

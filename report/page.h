@@ -34,6 +34,9 @@ void attempt_counts(const ds_host *h, size_t first, size_t end, size_t *older, s
 /* the line of targets[i] as the pages name it: its compiler id, with the
  * implementation in front when the page has more than one */
 void line_name(buf *b, const ds_host *h, size_t first, size_t end, size_t i);
+/* the implementation of x as the page names it: "ref", or "tsuov128 ref"
+ * on a page of several parameter sets (a static buffer, one of four) */
+const char *impl_label(const ds_host *h, size_t first, size_t end, const ds_target *x);
 /* the distinct values of key in the kind records of targets[first, end),
  * each with its lines unless every line gave the same (see page-common.c);
  * returns how many distinct values there were */
@@ -44,5 +47,19 @@ size_t distinct_values(const ds_host *h, size_t first, size_t end, const char *k
 void merge_lines(const ds_host *h, size_t i, size_t e, char **keys, size_t k, buf *lines);
 /* 1 when dir/rel exists */
 int exists(const char *dir, const char *rel);
+
+/* The symmetric-primitives verdict over the symbols records of
+ * targets[first, end): "ICCS-only" when no global symbol the implementation
+ * defines names another symmetric primitive (names_other_symmetric) and it
+ * defines none of the ICCS helpers itself (iccs=-); "mixed: ..." naming the
+ * symbols; "own copies of the ICCS helpers (...)"; "not audited" without a
+ * symbols record. Static functions are not in the records: the verdict is
+ * about what the objects export. Returns the cell mark. */
+int symmetric_verdict(const ds_host *h, size_t first, size_t end, buf *out);
+/* 1 when a symbol name names a symmetric primitive other than the ICCS
+ * helpers: one of its tokens (lowercase alphanumeric runs) starts with aes,
+ * rijndael, keccak, sha1, sha2, sha3, shake, blake, chacha, salsa, sm4,
+ * ascon, siphash, md5, xoodoo, gimli, camellia, speck or haraka */
+int names_other_symmetric(const char *name);
 
 #endif

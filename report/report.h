@@ -18,4 +18,12 @@ void emit_summary(report_ctx *c);    /* summary.c: summary.{md,html} */
 void emit_compilers(report_ctx *c);  /* compilers.c: compilers/<primitive>.{md,html} */
 void emit_index(report_ctx *c);      /* index.c: index.{md,html} */
 
+/* status.c: the terminal table of `ngbench-report status` into out: one row
+ * per target and operation (host, target, status, KAT, checks, op, median
+ * cycles, median time, ops/s, preempted) of host (NULL: every host), of the
+ * newest attempt in campaign (NULL: the selected attempts); with target
+ * ("operation/primitive/impl/compiler") the short form: a line for the
+ * target, a line per operation. Returns the number of targets shown. */
+size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out);
+
 #endif

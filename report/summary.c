@@ -9,6 +9,7 @@
 #include "emit.h"
 #include "plots.h"
 #include "report.h"
+#include "runinfo.h"
 #include "units.h"
 
 static int ct_summary(const ds_host *h, size_t first, size_t end, buf *out)
@@ -244,6 +245,110 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
     free(heading);
 }
 
+/* ---- across hosts ---- */
+
+typedef struct {
+    const char *operation, *primitive, *impl;
+} instance;
+
+static int cmp_instance(const void *a, const void *b)
+{
+    const instance *x = a, *y = b;
+    int c = strcmp(x->primitive, y->primitive);
+    if (c)
+        return c;
+    if ((c = strcmp(x->operation, y->operation)) != 0)
+        return c;
+    return strcmp(x->impl, y->impl);
+}
+
+/* [*first, *end): the lines of instance k on h; 0 when h has none */
+static int find_instance(const ds_host *h, const instance *k, size_t *first, size_t *end)
+{
+    size_t i;
+    for (i = 0; i < h->ntargets; i++) {
+        const ds_target *x = &h->targets[i];
+        if (strcmp(x->primitive, k->primitive) == 0 && strcmp(x->operation, k->operation) == 0 &&
+            strcmp(x->impl, k->impl) == 0) {
+            *first = i;
+            impl_range(h, i, h->ntargets, end);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* eBACS style: one row per instance and operation, one column per host, the
+ * best line's median cycles in each cell */
+static void across_hosts(report_ctx *c, doc *d)
+{
+    instance *ks = NULL;
+    size_t nk = 0, cap = 0, hi, i, e, k, o, w = 0;
+    const char **head = xmalloc((c->d->nhosts + 2) * sizeof *head);
+    table *t;
+    int anypre = 0;
+    for (hi = 0; hi < c->d->nhosts; hi++) {
+        const ds_host *h = &c->d->hosts[hi];
+        for (i = 0; i < h->ntargets; i = e) {
+            impl_range(h, i, h->ntargets, &e);
+            ks = xgrow(ks, &cap, nk + 1, sizeof *ks);
+            ks[nk].operation = h->targets[i].operation;
+            ks[nk].primitive = h->targets[i].primitive;
+            ks[nk].impl = h->targets[i].impl;
+            nk++;
+        }
+    }
+    qsort(ks, nk, sizeof *ks, cmp_instance);
+    for (k = 0; k < nk; k++)
+        if (w == 0 || cmp_instance(&ks[w - 1], &ks[k]) != 0)
+            ks[w++] = ks[k];
+    nk = w;
+    head[0] = "instance";
+    head[1] = "operation";
+    for (hi = 0; hi < c->d->nhosts; hi++)
+        head[hi + 2] = c->d->hosts[hi].name;
+    t = tbl_new(c->d->nhosts + 2, head, NULL);
+    for (k = 0; k < nk; k++) {
+        const char *const *ops = ops_of(ks[k].operation);
+        for (o = 0; ops[o]; o++) {
+            char *name = xasprintf("%s %s", ks[k].primitive, ks[k].impl);
+            tbl_row(t);
+            tbl_cell(t, name);
+            free(name);
+            tbl_cell(t, ops[o]);
+            for (hi = 0; hi < c->d->nhosts; hi++) {
+                const ds_host *h = &c->d->hosts[hi];
+                size_t first, end;
+                int usable;
+                const ds_target *b = find_instance(h, &ks[k], &first, &end) ? best_line(h, first, end, ops[o], &usable)
+                                                                           : NULL;
+                char s[UNITS_MAX], cellt[UNITS_MAX + NGR_NAME_MAX + 8];
+                if (!b) {
+                    tbl_cellx(t, DASH, "", 1);
+                    continue;
+                }
+                snprintf(cellt, sizeof cellt, "%s (%s)", fmt_cycles(s, cyc(b, ops[o], "median")), b->compiler);
+                tbl_cellx(t, cellt, ngr_get(cycles_of(b, ops[o]), "median"), 1);
+                if (preempted(b, ops[o]) || !usable) {
+                    tbl_mark(t, MARK_WARN);
+                    anypre |= preempted(b, ops[o]);
+                }
+            }
+        }
+    }
+    doc_h2(d, "Across hosts");
+    doc_p(d, "Median cycles per call of the best compiler line (in parentheses) of every instance and operation on "
+             "every host, side by side as eBACS shows machines. Counter ticks of different hosts are different "
+             "units (section 2 of each page names the counter and its rate), so compare rows within a column, or "
+             "a host's ratios.%s",
+          anypre ? " Marked: figures that were preempted (no clean line on that host) or from a line that did not "
+                   "pass."
+                 : "");
+    doc_table(d, t);
+    free((void *)head);
+    free(ks);
+}
+
 void emit_summary(report_ctx *c)
 {
     doc d;
@@ -261,5 +366,8 @@ void emit_summary(report_ctx *c)
         summary_host(c, &d, &c->d->hosts[hi]);
     if (c->d->nhosts == 0)
         doc_p(&d, "No records.");
+    else
+        across_hosts(c, &d);
+    run_footer(c, &d, NULL, 0, 0);
     emit_doc(c->out, "summary", &d);
 }

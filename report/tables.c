@@ -393,6 +393,13 @@ static void c_ratio(table *t, const void *p, const colspec *col)
     cell_fig(t, col->fmt, cyc(r->x, r->op, "median") / rm, NULL);
 }
 
+static void c_ref_preempted(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, r->ref && cycles_of(r->ref, r->op) ? (preempted(r->ref, r->op) ? "yes" : "no") : "");
+}
+
 static const colspec best_cols[] = {
     {"host", "host", c_host, NULL, NULL, NULL, NULL},
     {"operation", "operation", c_name, NULL, "operation", NULL, NULL},
@@ -407,6 +414,8 @@ static const colspec best_cols[] = {
     {"reference line", "reference_compiler", c_ref_name, NULL, NULL, NULL, NULL},
     {"reference median", "reference_median_cycles", c_ref_median, NULL, NULL, fmt_cycles, NULL},
     {"best / reference", "ratio_to_reference", c_ratio, NULL, NULL, fmt_ratio, NULL},
+    {"preempted", "preempted", c_preempted, NULL, NULL, NULL, NULL},
+    {"reference preempted", "reference_preempted", c_ref_preempted, NULL, NULL, NULL, NULL},
 };
 
 static void best_table(report_ctx *c)
