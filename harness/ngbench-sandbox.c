@@ -12,7 +12,11 @@
  * protection and --probe says so; resource limits and the link-time guards
  * of harness/guard.c apply either way. */
 #define _GNU_SOURCE
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
 #include <errno.h>
+#include <getopt.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +28,10 @@
 #include <sched.h>
 #include <sys/mount.h>
 #include <sys/statvfs.h>
+#endif
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
 #endif
 
 static int write_file(const char *path, const char *text)
@@ -100,11 +108,42 @@ static int enter(void) { return 0; }
 static int lock_down(const char *scratch) { (void)scratch; return -1; }
 #endif
 
+static const struct option longopts[] = {
+    {"probe", no_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+static void sandbox_usage(FILE *f)
+{
+    fputs("usage: ngbench-sandbox SCRATCH CMD [ARG...] | ngbench-sandbox --probe\n"
+          "Runs CMD in SCRATCH with no network and SCRATCH as the only writable\n"
+          "place, as far as the kernel allows (--probe tells how far).\n"
+          "  -h, --help     this text\n"
+          "  -V, --version  the version\n",
+          f);
+}
+
 int main(int argc, char **argv)
 {
     char scratch[4096], tmp[4200];
-    int got;
-    if (argc == 2 && strcmp(argv[1], "--probe") == 0) {
+    int got, o, probe = 0;
+    /* options first, then SCRATCH CMD [ARG...] ('+': CMD's own options are its own) */
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+        switch (o) {
+        case 'p': probe = 1; break;
+        case 'h': sandbox_usage(stdout); return 0;
+        case 'V': printf("ngbench-sandbox %s\n", PACKAGE_VERSION); return 0;
+        default:
+            fprintf(stderr, "ngbench-sandbox: unknown option %s (try --help)\n", argv[optind - 1]);
+            return 1;
+        }
+    }
+    argc -= optind - 1;
+    argv += optind - 1;
+    if (probe && argc == 1) {
         pid_t pid = fork();
         int st = 0;
         if (pid == 0) { /* try it in a child, so this process stays as it was */
@@ -121,16 +160,12 @@ int main(int argc, char **argv)
         printf("net=%s fs=%s\n", got & 1 ? "isolated" : "open", got & 2 ? "readonly-but-scratch" : "open");
         return 0;
     }
-    if (argc < 3 || argv[1][0] == '-') {
-        int help = argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
-        fputs("usage: ngbench-sandbox SCRATCH CMD [ARG...] | ngbench-sandbox --probe\n"
-              "Runs CMD in SCRATCH with no network and SCRATCH as the only writable\n"
-              "place, as far as the kernel allows (--probe tells how far).\n",
-              help ? stdout : stderr);
-        return help ? 0 : 1;
+    if (probe || argc < 3) {
+        sandbox_usage(stderr);
+        return 1;
     }
     if (!realpath(argv[1], scratch)) {
-        perror(argv[1]);
+        fprintf(stderr, "ngbench-sandbox: %s: %s\n", argv[1], strerror(errno));
         return 126;
     }
     got = enter();
@@ -140,7 +175,7 @@ int main(int argc, char **argv)
     mkdir(tmp, 0700);
     setenv("TMPDIR", tmp, 1);
     if (chdir(scratch) != 0) {
-        perror(scratch);
+        fprintf(stderr, "ngbench-sandbox: %s: %s\n", scratch, strerror(errno));
         return 126;
     }
     execvp(argv[2], argv + 2);
