@@ -146,15 +146,20 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
     doc_table(d, tl);
     {
         char id[PAGE_ID_MAX];
-        char *rel = xasprintf("plots/%s/%s-ratios.svg", h->name, prim_id(h, &h->targets[first], id, sizeof id));
+        const char **colors = xmalloc((n + 1) * sizeof *colors);
+        char *rel;
+        for (k = 0; k < n; k++)
+            colors[k] = compiler_color(c->d, ids[k]);
+        rel = xasprintf("plots/%s/%s-ratios.svg", h->name, prim_id(h, &h->targets[first], id, sizeof id));
         char *title = have_ref ? xasprintf("%s on %s: median cycles relative to %s", h->targets[first].primitive,
                                            h->name, c->reference)
                                : xasprintf("%s on %s: median cycles per call", h->targets[first].primitive, h->name);
         emit_plot(c->out, d, rel, title,
-                 have_ref ? svg_bars(title, "ratio to the reference line (1 = reference)", SCALE_LINEAR, 'r', 1.0,
-                                     nrows, (const char *const *)rowtext, n, ids, vals)
-                          : svg_bars(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows,
-                                     (const char *const *)rowtext, n, ids, vals));
+                 have_ref ? svg_bars_colored(title, "ratio to the reference line (1 = reference)", SCALE_LINEAR, 'r',
+                                             1.0, nrows, (const char *const *)rowtext, n, ids, vals, colors)
+                          : svg_bars_colored(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows,
+                                             (const char *const *)rowtext, n, ids, vals, colors));
+        free((void *)colors);
         free(rel);
         free(title);
     }

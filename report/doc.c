@@ -189,16 +189,19 @@ void doc_md(const doc *d, buf *out)
 }
 
 static const char css[] =
-    "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;margin:2em auto;max-width:78em;"
+    "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;margin:2em auto;max-width:104em;"
     "padding:0 1em;color:#1b1f24;line-height:1.45}\n"
     "h1{font-size:1.6em;border-bottom:2px solid #d0d7de;padding-bottom:.2em}\n"
     "h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #d0d7de}\n"
     "h3{font-size:1.05em}\n"
-    "table{border-collapse:collapse;margin:.6em 0 1em;font-size:.9em}\n"
+    "p{max-width:72em}\n"
+    "div.tbl{overflow-x:auto;max-width:100%;margin:.6em 0 1em}\n"
+    "table{border-collapse:collapse;font-size:.9em}\n"
     "th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}\n"
     "th{background:#f3f5f7}\n"
     "tr:nth-child(even) td{background:#fafbfc}\n"
     "td:nth-child(-n+3){white-space:nowrap}\n"
+    "td:nth-child(2):last-child{white-space:normal}\n"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
     "td.best{font-weight:bold}\n"
     "td.bad{color:#b3261e;font-weight:bold}\n"
@@ -274,7 +277,12 @@ void doc_html(const doc *d, buf *out)
             break;
         case BLK_H3: buf_puts(out, "<h3>"); buf_html(out, b->text); buf_puts(out, "</h3>\n"); break;
         case BLK_P: buf_puts(out, "<p>"); buf_html(out, b->text); buf_puts(out, "</p>\n"); break;
-        case BLK_TABLE: tbl_html(b->t, out); break;
+        case BLK_TABLE:
+            /* a wide table scrolls in its own box instead of widening the page */
+            buf_puts(out, "<div class=\"tbl\">\n");
+            tbl_html(b->t, out);
+            buf_puts(out, "</div>\n");
+            break;
         case BLK_PLOT:
             buf_puts(out, "<figure>\n");
             inline_svg(out, b->svg);

@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "model.h"
+#include "plots.h"
 #include "table.h"
 
 static const char *const sig_ops[] = {"keygen", "sign", "verify", NULL};
@@ -462,4 +463,27 @@ size_t all_primitives(const dataset *d, const char ***out)
     }
     *out = p;
     return n;
+}
+
+const char *compiler_color(const dataset *d, const char *compiler)
+{
+    const char **ids = NULL;
+    size_t n = 0, cap = 0, hi, i, k, rank = 0;
+    for (hi = 0; hi < d->nhosts; hi++) {
+        for (i = 0; i < d->hosts[hi].ntargets; i++) {
+            const char *x = d->hosts[hi].targets[i].compiler;
+            for (k = 0; k < n; k++)
+                if (strcmp(ids[k], x) == 0)
+                    break;
+            if (k == n) {
+                ids = xgrow(ids, &cap, n + 1, sizeof *ids);
+                ids[n++] = x;
+            }
+        }
+    }
+    for (k = 0; k < n; k++)
+        if (strcmp(ids[k], compiler) < 0)
+            rank++;
+    free((void *)ids);
+    return plot_color(rank);
 }

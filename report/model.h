@@ -97,6 +97,10 @@ const char *reference_command(const report_ctx *c, const ds_host *h);
 /* the primitives over all hosts, each once, sorted; *out is malloc'ed */
 size_t all_primitives(const dataset *d, const char ***out);
 
+/* the plot colour of a compiler id: its place among every compiler id of
+ * the dataset (sorted), so that a line has one colour in every plot */
+const char *compiler_color(const dataset *d, const char *compiler);
+
 /* the compiler ids of targets[first, end), each once, sorted (the records do
  * not keep the okcompilers order); *out is malloc'ed */
 size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***out);

@@ -270,10 +270,16 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     {
         char id[PAGE_ID_MAX];
         char *rel = xasprintf("plots/%s/%s-compilers.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
-        char *title = xasprintf("%s on %s: median cycles per call, by compiler line", primitive_count(h, first, end) > 1 ? h->targets[first].scheme : h->targets[first].primitive,
+        const char **colors = xmalloc((nser + 1) * sizeof *colors);
+        char *title;
+        for (k = 0; k < nser; k++)
+            colors[k] = compiler_color(c->d, series[k]);
+        title = xasprintf("%s on %s: median cycles per call, by compiler line", primitive_count(h, first, end) > 1 ? h->targets[first].scheme : h->targets[first].primitive,
                                 h->name);
         emit_plot(c->out, d, rel, title,
-                 svg_bars(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals));
+                 svg_bars_colored(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals,
+                                  colors));
+        free((void *)colors);
         free(rel);
         free(title);
     }
