@@ -236,6 +236,9 @@ char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_
     size_t i;
     double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0, left = 70, top = 40, pw = 520, ph = 320;
     double lxmin, lxmax, lymin, lymax, lw = 0;
+    double *lxs = xmalloc((n + 1) * sizeof *lxs), *lys = xmalloc((n + 1) * sizeof *lys);
+    double *lws = xmalloc((n + 1) * sizeof *lws);
+    size_t nplaced = 0;
     int e;
     for (i = 0; i < n; i++) {
         if (!have(x[i]) || !have(y[i]))
@@ -295,8 +298,28 @@ char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_
         buf_printf(&b, ": %s bytes, ", xs);
         buf_html(&b, ys);
         buf_puts(&b, " cycles</title></circle>\n");
-        text(&b, px + 6, py - 5, NULL, labels[i]);
+        /* labels of points that (nearly) coincide go one below the other */
+        {
+            double ly = py - 5;
+            size_t j;
+            int moved = 1;
+            while (moved) {
+                moved = 0;
+                for (j = 0; j < nplaced; j++)
+                    if (fabs(lxs[j] - (px + 6)) < fmax(lws[j], text_w(labels[i])) && fabs(lys[j] - ly) < FONT) {
+                        ly = lys[j] + FONT + 1;
+                        moved = 1;
+                    }
+            }
+            lxs[nplaced] = px + 6;
+            lys[nplaced] = ly;
+            lws[nplaced++] = text_w(labels[i]);
+            text(&b, px + 6, ly, NULL, labels[i]);
+        }
     }
+    free(lxs);
+    free(lys);
+    free(lws);
     buf_puts(&b, "</svg>\n");
     return b.p;
 }
