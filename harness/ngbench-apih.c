@@ -2,11 +2,38 @@
  * CRYPTO_* sizes and name of api.h, or ALGORITHM_INSTANCE of a NICCS
  * <TYPE>_AlgorithmInstance.h, as key=value lines (unevaluable values as '?').
  * usage: ngbench-apih HEADER...   (quoted #includes are followed) */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "apih.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+static const struct option longopts[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: ngbench-apih HEADER...\n"
+          "Prints the CRYPTO_* sizes and names (and ALGORITHM_INSTANCE) the headers define,\n"
+          "evaluating integer expressions over earlier macros; '?' where that is not possible.\n"
+          "Quoted #includes next to a header are followed.\n"
+          "  -h, --help     this text\n"
+          "  -V, --version  the version\n"
+          "Exit status: 0, 1 a usage error, 2 a HEADER cannot be read.\n",
+          f);
+}
 
 static apih a;
 static char dir[4096];
@@ -24,13 +51,20 @@ static void include(const char *file, void *arg)
     parse_file(path);
 }
 
+static int unreadable;
+
 static void parse_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     char *buf;
     size_t n;
-    if (!f)
+    if (!f) {
+        if (depth == 0) { /* a named header; a missing include is the header's business */
+            fprintf(stderr, "ngbench-apih: %s: %s\n", path, strerror(errno));
+            unreadable = 1;
+        }
         return;
+    }
     buf = malloc(1 << 20);
     if (!buf) {
         fclose(f);
@@ -52,14 +86,23 @@ int main(int argc, char **argv)
     char s[APIH_VALUE];
     unsigned long long v;
     int i;
-    if (argc < 2 || argv[1][0] == '-') {
-        puts("usage: ngbench-apih HEADER...\n"
-             "Prints the CRYPTO_* sizes and names (and ALGORITHM_INSTANCE) the headers define,\n"
-             "evaluating integer expressions over earlier macros; '?' where that is not possible.");
-        return argc < 2 ? 1 : 0;
+    int o;
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+        switch (o) {
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("ngbench-apih %s\n", PACKAGE_VERSION); return 0;
+        default:
+            fprintf(stderr, "ngbench-apih: unknown option %s (try --help)\n", argv[optind - 1]);
+            return 1;
+        }
+    }
+    if (optind >= argc) {
+        usage(stderr);
+        return 1;
     }
     apih_init(&a);
-    for (i = 1; i < argc; i++) {
+    for (i = optind; i < argc; i++) {
         const char *slash = strrchr(argv[i], '/');
         size_t n = slash ? (size_t)(slash - argv[i]) : 1;
         if (n >= sizeof dir)
@@ -84,5 +127,5 @@ int main(int argc, char **argv)
     }
     if (a.truncated)
         fputs("ngbench-apih: some definitions were too long or too many and were skipped\n", stderr);
-    return 0;
+    return unreadable ? 2 : 0;
 }

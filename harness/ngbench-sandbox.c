@@ -797,6 +797,7 @@ int main(int argc, char **argv)
     const char *mode;
     if (argc >= 2 && strcmp(argv[1], "--inner") == 0)
         return inner_main(argc, argv);
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
         char *end;
         switch (c) {
@@ -813,7 +814,9 @@ int main(int argc, char **argv)
         case 'P': do_probe = 1; break;
         case 'h': return usage(stdout, 0);
         case 'V': printf("ngbench-sandbox (ngbench) %s\n", PACKAGE_VERSION); return 0;
-        default: return usage(stderr, 1);
+        default:
+            fprintf(stderr, "%s: unknown option %s (try --help)\n", prog, argv[optind - 1]);
+            return 1;
         }
     }
     if (strcmp(o.mode, "auto") && strcmp(o.mode, "bwrap") && strcmp(o.mode, "builtin") && strcmp(o.mode, "none"))

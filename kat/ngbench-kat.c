@@ -4,12 +4,20 @@
  * KAT files can be gigabytes (UVW prints multi-megabyte keys in hex in every
  * record), so everything streams line by line and never holds a file. */
 #define _POSIX_C_SOURCE 200809L
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sha256.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
 
 #define MAXREC 1000
 
@@ -41,8 +49,10 @@ static void usage(FILE *f)
         "  sizes FILE               the spread of each length field (PK_Len, SK_Len, Sn_Len,\n"
         "                           CT_Len, SS_Len) over the records: field=NAME records=N\n"
         "                           min=.. median=.. max=.. (the lower median)\n"
-        "Exit status: 0 match, 1 mismatch, 2 error (unreadable or malformed input),\n"
-        "3 the manifest has no digest for the requested tier.\n"
+        "Options: --tier=quick works as --tier quick; -h, --help this text; -V, --version.\n"
+        "Exit status: 0 match, 1 mismatch (or a usage error: unknown option or command),\n"
+        "2 error (unreadable or malformed input), 3 the manifest has no digest for the\n"
+        "requested tier.\n"
         "Manifest format (kat.sha256), one item per line, '#' starts a comment:\n"
         "  sha256 full <hex> <file>        SHA-256 of the complete file\n"
         "  sha256 first <hex> <file>       SHA-256 of record 0 alone (Count = 0 .. empty line)\n"
@@ -92,7 +102,7 @@ static void rd_open(reader *r, const char *path)
     r->path = path;
     r->f = kat_open_hook ? kat_open_hook(path) : strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!r->f)
-        die("%s: cannot open", path, 0);
+        die(errno == ENOENT ? "%s: cannot open: no such file" : "%s: cannot open (unreadable)", path, 0);
     rd_register(r, 1);
 }
 
@@ -560,41 +570,82 @@ static int cmd_sizes(const char *path)
     return 0;
 }
 
+static const struct option check_opts[] = {
+    {"tier", required_argument, NULL, 't'},
+    {"ref", required_argument, NULL, 'r'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* a usage error: exit status 1, as for every ngbench tool */
+static int bad_usage(const char *what, const char *arg)
+{
+    fprintf(stderr, "%s: %s%s%s (try --help)\n", prog, what, arg ? " " : "", arg ? arg : "");
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
-    }
-    if (strcmp(argv[1], "manifest") == 0 && argc == 3)
-        return cmd_manifest(argv[2]);
-    if (strcmp(argv[1], "fields") == 0 && argc == 3)
-        return cmd_fields(argv[2]);
-    if (strcmp(argv[1], "sizes") == 0 && argc == 3)
-        return cmd_sizes(argv[2]);
-    if (strcmp(argv[1], "fieldcheck") == 0 && argc == 4)
-        return cmd_fieldcheck(argv[2], argv[3]);
-    if (strcmp(argv[1], "diff") == 0 && argc == 4)
-        return diff_files(argv[2], argv[3], 0);
-    if (strcmp(argv[1], "check") == 0) {
-        int i = 2, quick = 0;
-        const char *ref = NULL;
-        for (; i < argc - 2; i++) {
-            if (strcmp(argv[i], "--tier") == 0 && i + 1 < argc - 2) {
-                i++;
-                if (strcmp(argv[i], "quick") == 0)
-                    quick = 1;
-                else if (strcmp(argv[i], "full") != 0)
-                    die("--tier wants quick or full, not '%s'", argv[i], 0);
-            } else if (strcmp(argv[i], "--ref") == 0 && i + 1 < argc - 2) {
-                ref = argv[++i];
-            } else {
-                die("check: unknown option '%s' (see --help)", argv[i], 0);
-            }
+    int o, quick = 0;
+    const char *ref = NULL, *cmd;
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "+hV", check_opts + 2, NULL)) != -1) {
+        switch (o) {
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("%s %s\n", prog, PACKAGE_VERSION); return 0;
+        default: return bad_usage("unknown option", argv[optind - 1]);
         }
-        if (argc - i == 2)
-            return cmd_check(quick, ref, argv[argc - 2], argv[argc - 1]);
     }
-    usage(stderr);
-    return 2;
+    if (optind >= argc) {
+        usage(stderr);
+        return 1;
+    }
+    cmd = argv[optind];
+    argc -= optind;
+    argv += optind;
+#ifdef __GLIBC__
+    optind = 0;
+#else
+    optind = 1;
+#endif
+    while ((o = getopt_long(argc, argv, ":hV", check_opts, NULL)) != -1) {
+        switch (o) {
+        case 't':
+            if (strcmp(cmd, "check") != 0)
+                return bad_usage("--tier is an option of check, not of", cmd);
+            if (strcmp(optarg, "quick") == 0)
+                quick = 1;
+            else if (strcmp(optarg, "full") != 0)
+                return bad_usage("--tier wants quick or full, not", optarg);
+            break;
+        case 'r':
+            if (strcmp(cmd, "check") != 0)
+                return bad_usage("--ref is an option of check, not of", cmd);
+            ref = optarg;
+            break;
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("%s %s\n", prog, PACKAGE_VERSION); return 0;
+        case ':': return bad_usage("a value is missing after", argv[optind - 1]);
+        default: return bad_usage("unknown option", argv[optind - 1]);
+        }
+    }
+    argc -= optind;
+    argv += optind;
+    if (strcmp(cmd, "manifest") == 0 && argc == 1)
+        return cmd_manifest(argv[0]);
+    if (strcmp(cmd, "fields") == 0 && argc == 1)
+        return cmd_fields(argv[0]);
+    if (strcmp(cmd, "fieldcheck") == 0 && argc == 2)
+        return cmd_fieldcheck(argv[0], argv[1]);
+    if (strcmp(cmd, "diff") == 0 && argc == 2)
+        return diff_files(argv[0], argv[1], 0);
+    if (strcmp(cmd, "sizes") == 0 && argc == 1)
+        return cmd_sizes(argv[0]);
+    if (strcmp(cmd, "check") == 0 && argc == 2)
+        return cmd_check(quick, ref, argv[0], argv[1]);
+    if (strcmp(cmd, "manifest") != 0 && strcmp(cmd, "fields") != 0 && strcmp(cmd, "fieldcheck") != 0 &&
+        strcmp(cmd, "diff") != 0 && strcmp(cmd, "check") != 0 && strcmp(cmd, "sizes") != 0)
+        return bad_usage("unknown command", cmd);
+    return bad_usage("wrong number of arguments for", cmd);
 }

@@ -13,12 +13,48 @@
  * and mean_seconds, ops_per_second and preempted=yes (when a trial's share
  * is below NGD_PREEMPTED_BELOW) on the totals line. Quartiles interpolate
  * linearly (R type 7). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "derive.h"
 #include "stats.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+static void usage(FILE *f)
+{
+    fputs("usage: ngbench-stats [-t|-T] [-p PERSECOND] [FILE...]\n"
+          "Prints n, mean, median, q1, q3, min, max of the samples in FILEs (or stdin): numbers\n"
+          "one per line, or 'sample N' lines as measure prints them; other lines are ignored.\n"
+          "  -t, --trials      each FILE is one trial: also print median_trial (median of the\n"
+          "                    trials' means)\n"
+          "  -T, --per-trial   as -t, and first one line per FILE: trial=<k> and its own statistics\n"
+          "  -p, --persecond=RATE  the counter's rate: also each trial's cpu_share (-T, from the\n"
+          "                    'cpu' line) and mean_seconds, ops_per_second and preempted=yes\n"
+          "                    (a trial's cpu_share below 0.9) on the totals line (measure/derive.c)\n"
+          "  -h, --help        this text\n"
+          "  -V, --version     the version\n"
+          "Quartiles interpolate linearly (R type 7). Exit status: 0, 1 no samples or a usage\n"
+          "error, 2 a FILE cannot be read.\n",
+          f);
+}
+
+static const struct option longopts[] = {
+    {"trials", no_argument, NULL, 't'},
+    {"per-trial", no_argument, NULL, 'T'},
+    {"persecond", required_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
 
 static double *all;
 static size_t n, cap;
@@ -108,28 +144,28 @@ int main(int argc, char **argv)
     double means[1024];
     int nmeans = 0;
     stats s;
-    for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-        if (strcmp(argv[i], "-t") == 0) {
-            trials = 1;
-        } else if (strcmp(argv[i], "-T") == 0) {
-            trials = per_file = 1;
-        } else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
+    opterr = 0;
+    while ((i = getopt_long(argc, argv, "tTp:hV", longopts, NULL)) != -1) {
+        switch (i) {
+        case 't': trials = 1; break;
+        case 'T': trials = per_file = 1; break;
+        case 'p': {
             char *end;
-            persecond = strtod(argv[++i], &end);
+            persecond = strtod(optarg, &end);
             if (*end || !(persecond > 0)) {
-                fprintf(stderr, "ngbench-stats: -p wants the counter's rate per second, not '%s'\n", argv[i]);
+                fprintf(stderr, "ngbench-stats: -p wants the counter's rate per second, not '%s'\n", optarg);
                 return 1;
             }
-        } else {
-            puts("usage: ngbench-stats [-t|-T] [-p PERSECOND] [FILE...]\n"
-                 "Prints n, mean, median, q1, q3, min, max of the samples in FILEs (or stdin);\n"
-                 "-t: each FILE is one trial, also print median_trial (median of the trials' means);\n"
-                 "-T: as -t, and first one line per FILE: trial=<k> and its own statistics;\n"
-                 "-p PERSECOND: also each trial's cpu_share (-T) and mean_seconds, ops_per_second\n"
-                 "    and preempted=yes (a trial's cpu_share below 0.9) on the totals line.");
-            return strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0 ? 0 : 1;
+            break;
+        }
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("ngbench-stats %s\n", PACKAGE_VERSION); return 0;
+        default:
+            fprintf(stderr, "ngbench-stats: unknown option %s (try --help)\n", argv[optind - 1]);
+            return 1;
         }
     }
+    i = optind;
     if (i == argc) {
         double m;
         bad = read_file(stdin, "stdin", &m) != 0;
@@ -138,7 +174,7 @@ int main(int argc, char **argv)
         FILE *f = fopen(argv[i], "r");
         double m;
         if (!f) {
-            perror(argv[i]);
+            fprintf(stderr, "ngbench-stats: %s: %s\n", argv[i], strerror(errno));
             return 2;
         }
         if (read_file(f, argv[i], &m) == 0 && nmeans < 1024)

@@ -14,6 +14,9 @@
  *    status from the violation records.
  * (Regenerating the pages and comparing them byte for byte is done by
  * running the generators in check mode: see ngbench-report.c.) */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdarg.h>
@@ -27,6 +30,9 @@
 #include "model.h"
 #include "derive.h"
 #include "stats.h"
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
 
 typedef struct {
     FILE *log;
@@ -91,8 +97,44 @@ static int is_file(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* reads a samples file (gzip'ed) the way ngbench-stats does: "sample N"
- * lines or bare numbers; everything else is ignored. Returns 0 or -1. */
+/* one line of a samples file: "sample N" lines or bare numbers; everything
+ * else is ignored (the way ngbench-stats reads them) */
+static void sample_line(const char *line, double **x, size_t *n, size_t *cap, double *calibrate, double *cpu)
+{
+    const char *q = line;
+    char *end;
+    double v;
+    if (strncmp(q, "calibrate ", 10) == 0 && calibrate)
+        *calibrate = strtod(q + 10, NULL);
+    if (strncmp(q, "cpu ", 4) == 0 && cpu)
+        *cpu = strtod(q + 4, NULL);
+    if (strncmp(q, "sample ", 7) == 0)
+        q += 7;
+    v = strtod(q, &end);
+    if (end == q || (*end != '\n' && *end != 0 && *end != '\r'))
+        return;
+    *x = xgrow(*x, cap, *n + 1, sizeof **x);
+    (*x)[(*n)++] = v;
+}
+
+#ifdef HAVE_ZLIB
+/* reads a samples file (gzip'ed, or plain: zlib reads both). Returns 0 or -1. */
+static int read_samples(const char *path, double **x, size_t *n, size_t *cap, double *calibrate, double *cpu)
+{
+    gzFile g = gzopen(path, "rb");
+    char line[256];
+    int err = 0;
+    if (!g)
+        return -1;
+    while (gzgets(g, line, sizeof line))
+        sample_line(line, x, n, cap, calibrate, cpu);
+    gzerror(g, &err);
+    if (gzclose(g) != Z_OK)
+        return -1;
+    return err == Z_OK || err == Z_STREAM_END ? 0 : -1;
+}
+#else
+/* without zlib: gzip -dc through popen (gzip must be in PATH). Returns 0 or -1. */
 static int read_samples(const char *path, double **x, size_t *n, size_t *cap, double *calibrate, double *cpu)
 {
     buf cmd;
@@ -113,24 +155,12 @@ static int read_samples(const char *path, double **x, size_t *n, size_t *cap, do
     buf_free(&cmd);
     if (!p)
         return -1;
-    while (fgets(line, sizeof line, p)) {
-        char *q = line, *end;
-        double v;
-        if (strncmp(q, "calibrate ", 10) == 0 && calibrate)
-            *calibrate = strtod(q + 10, NULL);
-        if (strncmp(q, "cpu ", 4) == 0 && cpu)
-            *cpu = strtod(q + 4, NULL);
-        if (strncmp(q, "sample ", 7) == 0)
-            q += 7;
-        v = strtod(q, &end);
-        if (end == q || (*end != '\n' && *end != 0 && *end != '\r'))
-            continue;
-        *x = xgrow(*x, cap, *n + 1, sizeof **x);
-        (*x)[(*n)++] = v;
-    }
+    while (fgets(line, sizeof line, p))
+        sample_line(line, x, n, cap, calibrate, cpu);
     rc = pclose(p);
     return rc == 0 ? 0 : -1;
 }
+#endif
 
 static void stats_line(char *out, size_t len, const stats *s)
 {

@@ -1,5 +1,6 @@
 /* dataset.c - see dataset.h. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -243,13 +244,44 @@ static int cmp_by_attempt(const void *a, const void *b)
     return c ? c : strcmp(x->line, y->line);
 }
 
+void ds_scheme_of(const char *primitive, char *out)
+{
+    size_t n = strlen(primitive), e = n;
+    if (n > NGR_NAME_MAX)
+        n = e = NGR_NAME_MAX;
+    memcpy(out, primitive, n);
+    out[n] = 0;
+    /* a parameter suffix: digits, optionally followed by one letter (160f) */
+    if (e > 1 && isalpha((unsigned char)out[e - 1]) && isdigit((unsigned char)out[e - 2]))
+        e--;
+    while (e > 0 && isdigit((unsigned char)out[e - 1]))
+        e--;
+    if (e > 0 && e < n && (out[e - 1] == '_' || out[e - 1] == '-'))
+        e--;
+    if (e > 0)
+        out[e] = 0;
+}
+
+const char *ds_tier_name(int tier)
+{
+    return tier == DS_TIER_QUICK ? "quick" : "full";
+}
+
+/* targets by scheme, operation, primitive, implementation, compiler (a
+ * scheme's parameter sets are neighbours: its page covers them); a target's
+ * attempts oldest first */
 static int cmp_attempts(const void *a, const void *b)
 {
     const ds_attempt *x = a, *y = b;
+    char sx[NGR_NAME_MAX + 1], sy[NGR_NAME_MAX + 1];
     int c;
-    if ((c = strcmp(x->primitive, y->primitive)) != 0)
+    ds_scheme_of(x->primitive, sx);
+    ds_scheme_of(y->primitive, sy);
+    if ((c = strcmp(sx, sy)) != 0)
         return c;
     if ((c = strcmp(x->operation, y->operation)) != 0)
+        return c;
+    if ((c = strcmp(x->primitive, y->primitive)) != 0)
         return c;
     if ((c = strcmp(x->impl, y->impl)) != 0)
         return c;
@@ -260,6 +292,22 @@ static int cmp_attempts(const void *a, const void *b)
     if ((c = strcmp(x->attempt, y->attempt)) != 0)
         return c;
     return strcmp(x->campaign, y->campaign);
+}
+
+static int attempt_tier(const ds_host *h, const ds_attempt *a)
+{
+    const ngr_record *k = ds_first(a, "kat", NULL, NULL);
+    const char *t = k ? ngr_get(k, "tier") : NULL;
+    size_t i;
+    if (t)
+        return strcmp(t, "quick") == 0 ? DS_TIER_QUICK : DS_TIER_FULL;
+    for (i = 0; i < h->nruns; i++) {
+        const ngr_record *r = &h->runs[i]->r;
+        const char *q = ngr_get(r, "quick");
+        if (q && strcmp(r->campaign, a->campaign) == 0)
+            return strcmp(q, "1") == 0 ? DS_TIER_QUICK : DS_TIER_FULL;
+    }
+    return DS_TIER_FULL;
 }
 
 static void build_host(ds_host *h, ds_rec **recs, size_t n)
@@ -315,6 +363,7 @@ static void build_host(ds_host *h, ds_rec **recs, size_t n)
         }
         a->hostdir = where->hostdir;
         a->file = where->file;
+        a->tier = attempt_tier(h, a);
     }
     free(tr);
     qsort(h->attempts, h->nattempts, sizeof *h->attempts, cmp_attempts);
@@ -334,15 +383,24 @@ static void build_host(ds_host *h, ds_rec **recs, size_t n)
         t->primitive = a->primitive;
         t->impl = a->impl;
         t->compiler = a->compiler;
+        ds_scheme_of(t->primitive, t->scheme);
         {
             size_t k;
+            /* sorted oldest first: the newest of the highest tier wins */
             for (k = i; k < j; k++) {
-                if (h->attempts[k].done) {
-                    t->nvalid++;
-                    t->sel = &h->attempts[k]; /* sorted oldest first: the last one wins */
-                } else {
+                ds_attempt *x = &h->attempts[k];
+                if (!x->done) {
                     t->nunfinished++;
+                    continue;
                 }
+                t->nvalid++;
+                if (!t->sel || x->tier >= t->sel->tier)
+                    t->sel = x;
+            }
+            for (k = i; k < j; k++) {
+                ds_attempt *x = &h->attempts[k];
+                if (x->done && x > t->sel && x->tier < t->sel->tier)
+                    t->newer = x; /* the newest such */
             }
         }
     }

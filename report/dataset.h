@@ -34,13 +34,20 @@ typedef struct {
     int done;             /* has its 'done' record: valid */
     double start;         /* seconds since the epoch, from the attempt id (-1: unknown) */
     double seconds;       /* the status record's seconds (0 when absent) */
+    int tier;             /* DS_TIER_*: its kat record's tier=, else its run record's quick=, else full */
     const char *hostdir;  /* where its evidence lives (<results>/<host>) */
     const char *file;     /* the data file its done record came from */
 } ds_attempt;
 
+/* the tiers of a run, lowest first: an attempt of a higher tier is never
+ * replaced by one of a lower tier (a ./do --quick run after a full one) */
+enum { DS_TIER_QUICK = 1, DS_TIER_FULL = 2 };
+
 typedef struct {
     const char *operation, *primitive, *impl, *compiler;
-    ds_attempt *sel;      /* the newest valid attempt; NULL when none finished */
+    char scheme[NGR_NAME_MAX + 1]; /* ds_scheme_of(primitive) */
+    ds_attempt *sel;      /* the newest valid attempt of the highest tier; NULL when none finished */
+    ds_attempt *newer;    /* the newest valid attempt newer than sel, of a lower tier (NULL: none) */
     size_t nvalid;        /* valid attempts, the selected one included */
     size_t nunfinished;   /* attempts without a 'done' record (ignored) */
 } ds_target;
@@ -89,6 +96,14 @@ const ngr_record *ds_first(const ds_attempt *a, const char *kind, const char *ke
 double ds_time(const char *s);
 /* "YYYY-MM-DDTHH:MM:SS" for seconds since the epoch */
 void ds_format_time(char *out, size_t n, double t);
+/* the scheme a primitive is a parameter set of: its name without the
+ * parameter suffix (digits, optionally followed by one letter; a '-' or '_'
+ * before them goes too): tsuov128 -> tsuov, cedrusalpha160f -> cedrusalpha,
+ * toysig -> toysig. It is also the name of the scheme's <scheme>-common
+ * directory. out holds NGR_NAME_MAX + 1 bytes. */
+void ds_scheme_of(const char *primitive, char *out);
+/* "quick" or "full" */
+const char *ds_tier_name(int tier);
 /* the start of a campaign: its first run record's start=, else -1 */
 double ds_campaign_start(const ds_host *h, const char *campaign);
 

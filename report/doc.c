@@ -21,6 +21,15 @@ void doc_free(doc *d)
         free(d->b[i].href);
         free(d->b[i].svg);
         tbl_free(d->b[i].t);
+        {
+            size_t k;
+            for (k = 0; k < d->b[i].nitems; k++) {
+                free(d->b[i].items[k]);
+                free(d->b[i].hrefs[k]);
+            }
+            free(d->b[i].items);
+            free(d->b[i].hrefs);
+        }
     }
     free(d->b);
     free(d->title);
@@ -90,6 +99,25 @@ void doc_link(doc *d, const char *text, const char *href)
     b->href = xstrdup(href);
 }
 
+void doc_switch(doc *d, const char *label, size_t n, const char *const *items, const char *const *hrefs)
+{
+    block *b = add(d, BLK_SWITCH);
+    size_t i;
+    b->text = xstrdup(label);
+    b->items = xcalloc(n ? n : 1, sizeof *b->items);
+    b->hrefs = xcalloc(n ? n : 1, sizeof *b->hrefs);
+    b->nitems = n;
+    for (i = 0; i < n; i++) {
+        b->items[i] = xstrdup(items[i]);
+        b->hrefs[i] = hrefs[i] ? xstrdup(hrefs[i]) : NULL;
+    }
+}
+
+void doc_footer(doc *d, const char *text)
+{
+    add(d, BLK_FOOTER)->text = xstrdup(text);
+}
+
 /* paragraphs are plain text: in Markdown only what would start markup is escaped */
 static void md_text(buf *out, const char *s)
 {
@@ -128,22 +156,52 @@ void doc_md(const doc *d, buf *out)
             buf_md_href(out, b->href);
             buf_puts(out, ")\n");
             break;
+        case BLK_SWITCH: {
+            size_t k;
+            md_text(out, b->text);
+            buf_puts(out, ":");
+            for (k = 0; k < b->nitems; k++) {
+                buf_puts(out, k ? " \xc2\xb7 " : " ");
+                if (b->hrefs[k]) {
+                    buf_putc(out, '[');
+                    md_text(out, b->items[k]);
+                    buf_puts(out, "](");
+                    buf_md_href(out, b->hrefs[k]);
+                    buf_putc(out, ')');
+                } else {
+                    buf_puts(out, "**");
+                    md_text(out, b->items[k]);
+                    buf_puts(out, "**");
+                }
+            }
+            buf_putc(out, '\n');
+            break;
+        }
+        case BLK_FOOTER:
+            if (!(i > 0 && d->b[i - 1].type == BLK_FOOTER))
+                buf_puts(out, "---\n\n");
+            md_text(out, b->text);
+            buf_putc(out, '\n');
+            break;
         default: break;
         }
     }
 }
 
 static const char css[] =
-    "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;margin:2em auto;max-width:78em;"
+    "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;margin:2em auto;max-width:104em;"
     "padding:0 1em;color:#1b1f24;line-height:1.45}\n"
     "h1{font-size:1.6em;border-bottom:2px solid #d0d7de;padding-bottom:.2em}\n"
     "h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #d0d7de}\n"
     "h3{font-size:1.05em}\n"
-    "table{border-collapse:collapse;margin:.6em 0 1em;font-size:.9em}\n"
+    "p{max-width:72em}\n"
+    "div.tbl{overflow-x:auto;max-width:100%;margin:.6em 0 1em}\n"
+    "table{border-collapse:collapse;font-size:.9em}\n"
     "th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}\n"
     "th{background:#f3f5f7}\n"
     "tr:nth-child(even) td{background:#fafbfc}\n"
     "td:nth-child(-n+3){white-space:nowrap}\n"
+    "td:nth-child(2):last-child{white-space:normal}\n"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
     "td.best{font-weight:bold}\n"
     "td.bad{color:#b3261e;font-weight:bold}\n"
@@ -153,6 +211,9 @@ static const char css[] =
     "figcaption{font-size:.9em;color:#57606a}\n"
     "svg{max-width:100%;height:auto}\n"
     "nav{font-size:.9em;margin-bottom:1em}\n"
+    "p.switch{font-size:.95em}\n"
+    "footer{margin-top:2.5em;border-top:1px solid #d0d7de;padding-top:.5em;font-size:.85em;color:#57606a}\n"
+    "footer p{margin:.3em 0}\n"
     "code{font-size:.95em}\n";
 
 /* a heading's id: "4. Performance" -> "s4-performance", so sections can be linked */
@@ -216,7 +277,12 @@ void doc_html(const doc *d, buf *out)
             break;
         case BLK_H3: buf_puts(out, "<h3>"); buf_html(out, b->text); buf_puts(out, "</h3>\n"); break;
         case BLK_P: buf_puts(out, "<p>"); buf_html(out, b->text); buf_puts(out, "</p>\n"); break;
-        case BLK_TABLE: tbl_html(b->t, out); break;
+        case BLK_TABLE:
+            /* a wide table scrolls in its own box instead of widening the page */
+            buf_puts(out, "<div class=\"tbl\">\n");
+            tbl_html(b->t, out);
+            buf_puts(out, "</div>\n");
+            break;
         case BLK_PLOT:
             buf_puts(out, "<figure>\n");
             inline_svg(out, b->svg);
@@ -236,6 +302,37 @@ void doc_html(const doc *d, buf *out)
             buf_puts(out, "</a></li>\n");
             if (!next_link)
                 buf_puts(out, "</ul>\n");
+            break;
+        case BLK_SWITCH: {
+            size_t k;
+            buf_puts(out, "<p class=\"switch\">");
+            buf_html(out, b->text);
+            buf_puts(out, ":");
+            for (k = 0; k < b->nitems; k++) {
+                buf_puts(out, k ? " \xc2\xb7 " : " ");
+                if (b->hrefs[k]) {
+                    buf_puts(out, "<a href=\"");
+                    buf_html(out, b->hrefs[k]);
+                    buf_puts(out, "\">");
+                    buf_html(out, b->items[k]);
+                    buf_puts(out, "</a>");
+                } else {
+                    buf_puts(out, "<strong>");
+                    buf_html(out, b->items[k]);
+                    buf_puts(out, "</strong>");
+                }
+            }
+            buf_puts(out, "</p>\n");
+            break;
+        }
+        case BLK_FOOTER:
+            if (!(i > 0 && d->b[i - 1].type == BLK_FOOTER))
+                buf_puts(out, "<footer>\n");
+            buf_puts(out, "<p>");
+            buf_html(out, b->text);
+            buf_puts(out, "</p>\n");
+            if (!(i + 1 < d->n && d->b[i + 1].type == BLK_FOOTER))
+                buf_puts(out, "</footer>\n");
             break;
         default: break;
         }

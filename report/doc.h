@@ -8,7 +8,7 @@
 #include "buf.h"
 #include "table.h"
 
-enum block_type { BLK_H1, BLK_H2, BLK_H3, BLK_P, BLK_TABLE, BLK_PLOT, BLK_LINK };
+enum block_type { BLK_H1, BLK_H2, BLK_H3, BLK_P, BLK_TABLE, BLK_PLOT, BLK_LINK, BLK_SWITCH, BLK_FOOTER };
 
 typedef struct {
     int type;
@@ -16,6 +16,8 @@ typedef struct {
     char *href;   /* plot: the SVG file relative to the page; link target */
     char *svg;    /* plot: the SVG document */
     table *t;     /* owned */
+    char **items, **hrefs; /* switch: the choices and their links (NULL: the current one) */
+    size_t nitems;
 } block;
 
 typedef struct {
@@ -38,6 +40,12 @@ void doc_table(doc *d, table *t); /* takes ownership */
 void doc_plot(doc *d, const char *caption, const char *href, const char *svg);
 /* consecutive links render as one list */
 void doc_link(doc *d, const char *text, const char *href);
+
+/* "label: a · b · c" on one line, each choice a link but the current one
+ * (hrefs[i] NULL): e.g. the hosts a page exists for */
+void doc_switch(doc *d, const char *label, size_t n, const char *const *items, const char *const *hrefs);
+/* the page's closing lines (consecutive calls: one footer) */
+void doc_footer(doc *d, const char *text);
 
 void doc_md(const doc *d, buf *out);
 void doc_html(const doc *d, buf *out);

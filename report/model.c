@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "model.h"
+#include "plots.h"
 #include "table.h"
 
 static const char *const sig_ops[] = {"keygen", "sign", "verify", NULL};
@@ -29,19 +30,9 @@ const char *function_of(const char *operation)
 
 char *algorithm_of(const char *primitive)
 {
-    char *a = xstrdup(primitive);
-    size_t n = strlen(a);
-    /* a parameter suffix: digits, optionally followed by one letter (160f) */
-    size_t e = n;
-    if (e > 0 && isalpha((unsigned char)a[e - 1]) && e > 1 && isdigit((unsigned char)a[e - 2]))
-        e--;
-    while (e > 0 && isdigit((unsigned char)a[e - 1]))
-        e--;
-    if (e > 0 && e < n && (a[e - 1] == '_' || a[e - 1] == '-'))
-        e--;
-    if (e > 0)
-        a[e] = 0;
-    return a;
+    char s[NGR_NAME_MAX + 1];
+    ds_scheme_of(primitive, s);
+    return xstrdup(s);
 }
 
 const char *target_status(const ds_target *t)
@@ -192,9 +183,29 @@ void impl_range(const ds_host *h, size_t i, size_t end_prim, size_t *end)
 {
     size_t j;
     for (j = i + 1; j < end_prim; j++)
-        if (strcmp(h->targets[j].impl, h->targets[i].impl) != 0)
+        if (strcmp(h->targets[j].impl, h->targets[i].impl) != 0 ||
+            strcmp(h->targets[j].primitive, h->targets[i].primitive) != 0)
             break;
     *end = j;
+}
+
+void scheme_range(const ds_host *h, size_t i, size_t *end)
+{
+    size_t j;
+    for (j = i + 1; j < h->ntargets; j++)
+        if (strcmp(h->targets[j].scheme, h->targets[i].scheme) != 0 ||
+            strcmp(h->targets[j].operation, h->targets[i].operation) != 0)
+            break;
+    *end = j;
+}
+
+size_t primitive_count(const ds_host *h, size_t first, size_t end)
+{
+    size_t i, n = 0;
+    for (i = first; i < end; i++)
+        if (i == first || strcmp(h->targets[i].primitive, h->targets[i - 1].primitive) != 0)
+            n++;
+    return n;
 }
 
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable)
@@ -203,12 +214,15 @@ const ds_target *best_line(const ds_host *h, size_t first, size_t end, const cha
     double bv = INFINITY;
     int pass;
     *usable = 0;
-    for (pass = 1; pass >= 0 && !best; pass--) {
+    /* passes: validated and not preempted, validated, not preempted, any */
+    for (pass = 3; pass >= 0 && !best; pass--) {
         size_t i;
         for (i = first; i < end; i++) {
             const ds_target *t = &h->targets[i];
             double v = cyc(t, op, "median");
-            if (pass && !status_usable(target_status(t)))
+            if ((pass & 2) && !status_usable(target_status(t)))
+                continue;
+            if ((pass & 1) && preempted(t, op))
                 continue;
             /* ties go to the first line in order: deterministic */
             if (isfinite(v) && v < bv) {
@@ -217,17 +231,50 @@ const ds_target *best_line(const ds_host *h, size_t first, size_t end, const cha
             }
         }
         if (best)
-            *usable = pass;
+            *usable = (pass & 2) != 0;
     }
     return best;
 }
 
+const ds_target *fastest_preempted(const ds_host *h, size_t first, size_t end, const char *op,
+                                   const ds_target *best)
+{
+    const ds_target *f = NULL;
+    double bv = best ? cyc(best, op, "median") : INFINITY;
+    size_t i;
+    if (!best || preempted(best, op))
+        return NULL;
+    for (i = first; i < end; i++) {
+        const ds_target *t = &h->targets[i];
+        double v = cyc(t, op, "median");
+        if (preempted(t, op) && isfinite(v) && v < bv &&
+            status_usable(target_status(t)) >= status_usable(target_status(best))) {
+            bv = v;
+            f = t;
+        }
+    }
+    return f;
+}
+
+static const ngr_record *compiler_rec(const ds_host *h, const char *compiler, const char *campaign);
+
+const char *reference_command(const report_ctx *c, const ds_host *h)
+{
+    const ngr_record *r = compiler_rec(h, c->reference, NULL);
+    size_t i;
+    for (i = 0; !r && i < c->d->nhosts; i++)
+        r = compiler_rec(&c->d->hosts[i], c->reference, NULL);
+    return r ? ngr_get(r, "command") : NULL;
+}
+
 int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t)
 {
+    const char *cmd;
     if (strcmp(t->compiler, c->reference) == 0)
         return 1;
-    /* a line with the guide's exact command counts too, whatever its id */
-    return strcmp(c->reference, GUIDE_REF_ID) == 0 && strcmp(compiler_command(h, t), GUIDE_REF_COMMAND) == 0;
+    /* a line with the reference's exact command counts too, whatever its id */
+    cmd = reference_command(c, h);
+    return cmd && *cmd && strcmp(compiler_command(h, t), cmd) == 0;
 }
 
 const ds_target *reference_line(const report_ctx *c, const ds_host *h, size_t first, size_t end)
@@ -337,19 +384,31 @@ void size_of(const ds_target *t, const char *what, size_info *s)
     }
 }
 
-const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n)
+/* name, or name-kem when t is a KEM and a signature target of h has the same
+ * name (by same(): primitive or scheme) */
+static const char *file_id(const ds_host *h, const ds_target *t, char *out, size_t n, int scheme)
 {
     size_t i;
-    /* a KEM that shares its name with a signature primitive on the same host
-     * gets its own files; otherwise the name is the primitive's */
+    const char *name = scheme ? t->scheme : t->primitive;
     for (i = 0; is_kem(t->operation) && i < h->ntargets; i++) {
-        if (strcmp(h->targets[i].primitive, t->primitive) == 0 && !is_kem(h->targets[i].operation)) {
-            snprintf(out, n, "%s-kem", t->primitive);
+        const ds_target *x = &h->targets[i];
+        if (strcmp(scheme ? x->scheme : x->primitive, name) == 0 && !is_kem(x->operation)) {
+            snprintf(out, n, "%s-kem", name);
             return out;
         }
     }
-    snprintf(out, n, "%s", t->primitive);
+    snprintf(out, n, "%s", name);
     return out;
+}
+
+const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n)
+{
+    return file_id(h, t, out, n, 1);
+}
+
+const char *prim_id(const ds_host *h, const ds_target *t, char *out, size_t n)
+{
+    return file_id(h, t, out, n, 0);
 }
 
 size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***out)
@@ -375,4 +434,56 @@ size_t compiler_list(const ds_host *h, size_t first, size_t end, const char ***o
     }
     *out = ids;
     return n;
+}
+
+
+size_t all_primitives(const dataset *d, const char ***out)
+{
+    const char **p = NULL;
+    size_t n = 0, cap = 0, hi, i, k;
+    for (hi = 0; hi < d->nhosts; hi++)
+        for (i = 0; i < d->hosts[hi].ntargets; i++) {
+            const char *x = d->hosts[hi].targets[i].primitive;
+            for (k = 0; k < n; k++)
+                if (strcmp(p[k], x) == 0)
+                    break;
+            if (k < n)
+                continue;
+            p = xgrow(p, &cap, n + 1, sizeof *p);
+            p[n++] = x;
+        }
+    for (k = 1; k < n; k++) {
+        const char *x = p[k];
+        size_t m = k;
+        while (m > 0 && strcmp(p[m - 1], x) > 0) {
+            p[m] = p[m - 1];
+            m--;
+        }
+        p[m] = x;
+    }
+    *out = p;
+    return n;
+}
+
+const char *compiler_color(const dataset *d, const char *compiler)
+{
+    const char **ids = NULL;
+    size_t n = 0, cap = 0, hi, i, k, rank = 0;
+    for (hi = 0; hi < d->nhosts; hi++) {
+        for (i = 0; i < d->hosts[hi].ntargets; i++) {
+            const char *x = d->hosts[hi].targets[i].compiler;
+            for (k = 0; k < n; k++)
+                if (strcmp(ids[k], x) == 0)
+                    break;
+            if (k == n) {
+                ids = xgrow(ids, &cap, n + 1, sizeof *ids);
+                ids[n++] = x;
+            }
+        }
+    }
+    for (k = 0; k < n; k++)
+        if (strcmp(ids[k], compiler) < 0)
+            rank++;
+    free((void *)ids);
+    return plot_color(rank);
 }

@@ -1,7 +1,7 @@
 /* model.h - what the tables and pages derive from the dataset: operations
  * of a primitive, a target's figures, the best compiler line per operation,
- * the guide's reference line, compiler commands and versions. Shared by
- * tables.c, pages.c and check.c so that they all agree. */
+ * the reference line, compiler commands and versions. Shared by every
+ * generator and by check.c so that they all agree. */
 #ifndef NGBENCH_REPORT_MODEL_H
 #define NGBENCH_REPORT_MODEL_H
 
@@ -9,15 +9,12 @@
 #include "dataset.h"
 #include "output.h"
 
-/* the NICCS guide's reference compiler line (okcompilers/c: @guide-ref) */
-#define GUIDE_REF_ID "guide-ref"
-#define GUIDE_REF_COMMAND "gcc -std=c99 -Wpedantic -Wall -Wextra -O2"
-
 typedef struct {
     const dataset *d;
     outset *out;
-    const char *reference; /* compiler id of the reference line */
+    const char *reference; /* compiler id of the reference line (--reference) */
     const char *version;   /* the tool's version, printed in the pages */
+    const char *meta;      /* the tree holding the schemes' metadata files (meta.h), NULL: none */
     buf *evidence;         /* evidence.sha256 while the pages are made */
 } report_ctx;
 
@@ -70,13 +67,39 @@ const char *ct_where(const char *first);
 void prim_range(const ds_host *h, size_t i, size_t *end);
 void impl_range(const ds_host *h, size_t i, size_t end_prim, size_t *end);
 
+/* [i, *end): the targets of host h of the same scheme and operation as
+ * targets[i] (one page) */
+void scheme_range(const ds_host *h, size_t i, size_t *end);
+/* how many primitives (parameter sets) targets[first, end) hold */
+size_t primitive_count(const ds_host *h, size_t first, size_t end);
+
 /* the best line for op among targets[first, end) (one primitive and
- * implementation): the lowest median cycles per call among PASS/NOKAT
- * lines, else among all measured lines (*usable = 0). NULL when none. */
+ * implementation): the lowest median cycles per call among PASS/NOKAT lines
+ * whose op figures were not preempted, else among all PASS/NOKAT lines, else
+ * the same over all measured lines (*usable = 0). NULL when none. When the
+ * best line's figures are preempted (preempted(best, op)), no line had clean
+ * ones. */
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable);
-/* the reference line among targets[first, end), NULL when absent */
+/* a line faster than best whose op figures were preempted (so it was passed
+ * over), NULL when there is none or best itself is preempted */
+const ds_target *fastest_preempted(const ds_host *h, size_t first, size_t end, const char *op,
+                                   const ds_target *best);
+/* the reference line among targets[first, end), NULL when absent: the line
+ * whose compiler id is c->reference, else a line whose command is the one
+ * the records give for that id (its compiler record on h, else on the first
+ * host that has one): the same flags under another id count too */
 const ds_target *reference_line(const report_ctx *c, const ds_host *h, size_t first, size_t end);
 int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t);
+/* the command recorded for the reference id (see reference_line), NULL when
+ * no compiler record names it */
+const char *reference_command(const report_ctx *c, const ds_host *h);
+
+/* the primitives over all hosts, each once, sorted; *out is malloc'ed */
+size_t all_primitives(const dataset *d, const char ***out);
+
+/* the plot colour of a compiler id: its place among every compiler id of
+ * the dataset (sorted), so that a line has one colour in every plot */
+const char *compiler_color(const dataset *d, const char *compiler);
 
 /* the compiler ids of targets[first, end), each once, sorted (the records do
  * not keep the okcompilers order); *out is malloc'ed */
@@ -89,10 +112,12 @@ const char *compiler_version(const ds_host *h, const char *compiler, const char 
 /* the host record of a campaign (or the newest one), NULL when none */
 const ngr_record *host_record(const ds_host *h, const char *campaign);
 
-/* the name of the page and plots of t's primitive on h: the primitive, or
- * "<primitive>-kem" when a signature primitive of the same name exists there */
+/* the name of the page (and its plots) of t's scheme on h: the scheme, or
+ * "<scheme>-kem" when a signature scheme of the same name exists there;
+ * prim_id: the same for t's primitive (the compiler comparison's plots) */
 #define PAGE_ID_MAX 96
 const char *page_id(const ds_host *h, const ds_target *t, char *out, size_t n);
+const char *prim_id(const ds_host *h, const ds_target *t, char *out, size_t n);
 
 /* the size figures of a target: produced/claimed (size records) and the
  * min/max over the KAT records (katsize); NAN where absent */

@@ -1,13 +1,17 @@
 /* ngbench-report.c - the merge step: reads every host's records, writes the
- * merged tables (text, Markdown, CSV, JSON), one page per primitive and
- * host, the summary, the compiler comparisons and the plots; and audits
- * published results (check). See usage() and README.md. */
+ * merged tables (text, Markdown, CSV, JSON), one page per scheme and host,
+ * the summary, the compiler comparisons and the plots; audits published
+ * results (check); prints a run's figures in the terminal (status). See
+ * usage() and README.md. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "report.h"
@@ -20,10 +24,13 @@ static void usage(FILE *f)
 {
     fputs("usage: ngbench-report merge [options] [INPUT...]\n"
           "       ngbench-report check [options] [INPUT...]\n"
+          "       ngbench-report status [--host H] [--campaign ID] [--target T] [options] [INPUT...]\n"
           "\n"
           "merge  reads the records of every INPUT and writes, under the output directory:\n"
-          "         index.html, summary.{html,md}      start page; one row per instance\n"
-          "         pages/<host>/<primitive>.{html,md} the NGCC page sections per primitive and host\n"
+          "         index.html, summary.{html,md}      start page; one row per instance and host, and\n"
+          "                                            the instances across hosts side by side\n"
+          "         pages/<host>/<scheme>.{html,md}    the NGCC page sections per scheme (all its\n"
+          "                                            parameter sets) and host, a switch between hosts\n"
           "         compilers/<primitive>.{html,md}    every compiler line, ratios to the reference line\n"
           "         plots/<host>/*.svg                 the plots the pages show\n"
           "         tables/{results,targets,best}.{txt,md,csv,json}\n"
@@ -35,87 +42,147 @@ static void usage(FILE *f)
           "       kept samples and probe outputs) and regenerates every output in memory,\n"
           "       comparing it byte for byte with the output directory (give it the inputs and\n"
           "       options the merge had). Exit status 0 when everything matches.\n"
+          "status prints a table on stdout, one row per target and operation: host, target\n"
+          "       (operation/primitive/implementation/compiler), status, KAT, checks, op, median\n"
+          "       cycles, median time, ops/s (from the mean), preempted (yes: a trial's CPU share was\n"
+          "       below 0.9). Writes no files. Exit status 1 when no target matches.\n"
+          "         --host H        only host H\n"
+          "         --campaign ID   the newest attempt of each target in campaign ID (any tier),\n"
+          "                         instead of the attempts the pages show\n"
+          "         --target T      only target T (operation/primitive/implementation/compiler), in\n"
+          "                         the short form: 'T: STATUS (KAT k, checks c)', then per operation\n"
+          "                         '  op  MEDIAN cycles  TIME  RATE ops/s[  PREEMPTED]'\n"
           "\n"
           "INPUT  a data file, a host directory (holding 'data') or a results directory (every\n"
           "       <dir>/<host>/data in it). Default: every RESULTS/<host>/data.\n"
           "\n"
-          "options\n"
+          "options (--opt=value works as --opt value)\n"
           "  --results DIR    the results directory (default: bench-results)\n"
           "  -o, --output DIR the output directory (default: RESULTS/merged)\n"
           "  --reference ID   compiler id of the reference line for the ratios (default: guide-ref;\n"
-          "                   a line with the guide's exact command counts too)\n"
+          "                   a line with the command the records give for that id counts too)\n"
+          "  --meta DIR       the tree holding the schemes' metadata files (name, description,\n"
+          "                   designers, specification, security-evaluation, submission in\n"
+          "                   <operation>/<primitive>/ or <operation>/<scheme>-common/; default:\n"
+          "                   $NGBENCH_DATADIR, else the current directory)\n"
           "  -q, --quiet      no progress summary on stdout\n"
-          "  -h, --help       this text (--version: the version)\n"
+          "  -h, --help       this text\n"
+          "  -V, --version    the version\n"
           "\n"
-          "Several attempts of one target: the newest attempt with a 'done' record wins;\n"
-          "attempts without one are ignored (doc/records.md). Best line per operation: the\n"
-          "lowest median cycles per call among the lines that passed (PASS or NOKAT).\n",
+          "Several attempts of one target: the newest attempt with a 'done' record of the highest\n"
+          "tier wins (a --quick run never replaces a full run's figures; the pages show both);\n"
+          "attempts without one are ignored (doc/records.md). Best line per operation: the lowest\n"
+          "median cycles per call among the lines that passed (PASS or NOKAT), preferring figures\n"
+          "that were not preempted; a preempted best or reference is flagged.\n",
           f);
 }
 
-static int need(int i, int argc, const char *opt)
+enum { OPT_RESULTS = 256, OPT_REFERENCE, OPT_META, OPT_HOST, OPT_CAMPAIGN, OPT_TARGET };
+
+static const struct option longopts[] = {
+    {"results", required_argument, NULL, OPT_RESULTS},
+    {"output", required_argument, NULL, 'o'},
+    {"reference", required_argument, NULL, OPT_REFERENCE},
+    {"meta", required_argument, NULL, OPT_META},
+    {"host", required_argument, NULL, OPT_HOST},
+    {"campaign", required_argument, NULL, OPT_CAMPAIGN},
+    {"target", required_argument, NULL, OPT_TARGET},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+static int is_dir(const char *p)
 {
-    if (i + 1 >= argc) {
-        fprintf(stderr, "ngbench-report: %s needs a value (try --help)\n", opt);
-        exit(1);
-    }
-    return i + 1;
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* the default metadata tree: $NGBENCH_DATADIR (./do and the installed
+ * ngbench set it to the tree whose implementations they run), else the
+ * current directory when it holds crypto_sign/ or crypto_kem/ */
+static const char *default_meta(void)
+{
+    const char *e = getenv("NGBENCH_DATADIR");
+    if (e && *e)
+        return e;
+    return is_dir("crypto_sign") || is_dir("crypto_kem") ? "." : NULL;
 }
 
 int main(int argc, char **argv)
 {
-    const char *cmd, *results = "bench-results", *output = NULL, *reference = GUIDE_REF_ID;
+    const char *cmd, *results = "bench-results", *output = NULL, *reference = "guide-ref", *meta = NULL;
+    const char *host = NULL, *campaign = NULL, *target = NULL;
     char **inputs = NULL, **files = NULL, *outdir;
     size_t ninputs = 0, nfiles = 0, i;
-    int quiet = 0, rc = 0, a;
+    int quiet = 0, rc = 0, o, merge, status;
     dataset d;
     outset out;
     report_ctx ctx;
 
-    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
-        printf("ngbench-report %s\n", PACKAGE_VERSION);
+    opterr = 0;
+    /* the command comes first; options may follow it in any order ('+': stop at the first non-option) */
+    while ((o = getopt_long(argc, argv, "+o:qhV", longopts, NULL)) != -1) {
+        switch (o) {
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("ngbench-report %s\n", PACKAGE_VERSION); return 0;
+        default:
+            fprintf(stderr, "ngbench-report: unknown option %s before the command (merge, check or status; try --help)\n",
+                    argv[optind - 1]);
+            return 1;
+        }
+    }
+    if (optind >= argc) {
+        usage(stderr);
+        return 1;
+    }
+    cmd = argv[optind];
+    if (strcmp(cmd, "help") == 0) {
+        usage(stdout);
         return 0;
     }
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 1 : 0;
-    }
-    cmd = argv[1];
-    if (strcmp(cmd, "merge") != 0 && strcmp(cmd, "check") != 0) {
+    merge = strcmp(cmd, "merge") == 0;
+    status = strcmp(cmd, "status") == 0;
+    if (!merge && !status && strcmp(cmd, "check") != 0) {
         fprintf(stderr, "ngbench-report: unknown command '%s' (try --help)\n", cmd);
         return 1;
     }
-    inputs = malloc((size_t)argc * sizeof *inputs);
-    if (!inputs)
-        return 2;
-    for (a = 2; a < argc; a++) {
-        const char *s = argv[a];
-        if (strcmp(s, "--results") == 0) {
-            a = need(a, argc, s);
-            results = argv[a];
-        } else if (strcmp(s, "-o") == 0 || strcmp(s, "--output") == 0) {
-            a = need(a, argc, s);
-            output = argv[a];
-        } else if (strcmp(s, "--reference") == 0) {
-            a = need(a, argc, s);
-            reference = argv[a];
-        } else if (strcmp(s, "-q") == 0 || strcmp(s, "--quiet") == 0) {
-            quiet = 1;
-        } else if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-            usage(stdout);
-            free(inputs);
-            return 0;
-        } else if (strcmp(s, "--") == 0) {
-            for (a++; a < argc; a++)
-                inputs[ninputs++] = argv[a];
-        } else if (s[0] == '-' && s[1]) {
-            fprintf(stderr, "ngbench-report: unknown option %s (try --help)\n", s);
-            free(inputs);
+    /* the command's options: getopt_long on argv[optind..] (permuting: inputs and options mix) */
+    argv += optind;
+    argc -= optind;
+#ifdef __GLIBC__
+    optind = 0; /* glibc: a full restart of getopt's state */
+#else
+    optind = 1;
+#endif
+    while ((o = getopt_long(argc, argv, ":o:qhV", longopts, NULL)) != -1) {
+        switch (o) {
+        case OPT_RESULTS: results = optarg; break;
+        case 'o': output = optarg; break;
+        case OPT_REFERENCE: reference = optarg; break;
+        case OPT_META: meta = optarg; break;
+        case OPT_HOST: host = optarg; break;
+        case OPT_CAMPAIGN: campaign = optarg; break;
+        case OPT_TARGET: target = optarg; break;
+        case 'q': quiet = 1; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("ngbench-report %s\n", PACKAGE_VERSION); return 0;
+        case ':':
+            fprintf(stderr, "ngbench-report: %s needs a value (try --help)\n", argv[optind - 1]);
             return 1;
-        } else {
-            inputs[ninputs++] = argv[a];
+        default:
+            fprintf(stderr, "ngbench-report: unknown option %s (try --help)\n", argv[optind - 1]);
+            return 1;
         }
     }
+    if (!status && (host || campaign || target)) {
+        fprintf(stderr, "ngbench-report: --host, --campaign and --target are options of status (try --help)\n");
+        return 1;
+    }
+    inputs = xmalloc(((size_t)argc + 1) * sizeof *inputs);
+    for (; optind < argc; optind++)
+        inputs[ninputs++] = argv[optind];
     if (ninputs == 0)
         inputs[ninputs++] = (char *)results;
     for (i = 0; i < ninputs; i++) {
@@ -133,7 +200,6 @@ int main(int argc, char **argv)
         free(files);
         return 1;
     }
-    outdir = output ? xstrdup(output) : xasprintf("%s/merged", results);
 
     if (ds_load(&d, files, nfiles) != 0)
         rc = 1;
@@ -145,13 +211,33 @@ int main(int argc, char **argv)
         fprintf(stderr, "ngbench-report: %s:%lu: skipped (%s): %s\n", p->file, p->lineno, p->why, p->excerpt);
     }
 
-    out_init(&out, outdir, strcmp(cmd, "merge") == 0 ? OUT_WRITE : OUT_CHECK, stdout);
+    if (status) {
+        buf b;
+        size_t n;
+        buf_init(&b);
+        n = report_status(&d, host, campaign, target, &b);
+        fputs(buf_str(&b), stdout);
+        buf_free(&b);
+        if (n == 0) {
+            fprintf(stderr, "ngbench-report: status: no finished target%s%s%s%s%s%s\n", target ? " " : "",
+                    target ? target : "", host ? " on " : "", host ? host : "", campaign ? " in campaign " : "",
+                    campaign ? campaign : "");
+            rc = 1;
+        }
+        ds_free(&d);
+        return rc;
+    }
+
+    outdir = output ? xstrdup(output) : xasprintf("%s/merged", results);
+    out_init(&out, outdir, merge ? OUT_WRITE : OUT_CHECK, stdout);
     ctx.d = &d;
     ctx.out = &out;
     ctx.reference = reference;
     ctx.version = PACKAGE_VERSION;
+    ctx.meta = meta ? meta : default_meta();
+    ctx.evidence = NULL;
 
-    if (strcmp(cmd, "merge") == 0) {
+    if (merge) {
         emit_all(&ctx);
         if (out_finish(&out) != 0)
             rc = 1;

@@ -15,6 +15,11 @@ static const char *const palette[] = {
 };
 #define NPAL (sizeof palette / sizeof palette[0])
 
+const char *plot_color(size_t i)
+{
+    return palette[i % NPAL];
+}
+
 #define FONT 12
 #define CHARW 7.0
 
@@ -75,12 +80,13 @@ static void decade_label(char *out, size_t n, int e)
     tick_label(out, n, 1, e);
 }
 
-static void legend(buf *b, double x, double y, size_t nseries, const char *const *series, const char *rest)
+static void legend(buf *b, double x, double y, size_t nseries, const char *const *series, const char *rest,
+                   const char *const *colors)
 {
     size_t i;
     for (i = 0; i < nseries + (rest ? 1 : 0); i++) {
         const char *name = i < nseries ? series[i] : rest;
-        const char *color = i < nseries ? palette[i % NPAL] : "#e8e8e8";
+        const char *color = i < nseries ? (colors ? colors[i] : palette[i % NPAL]) : "#e8e8e8";
         buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", x, y - 9, color);
         text(b, x + 14, y, NULL, name);
         x += 14 + text_w(name) + 16;
@@ -89,6 +95,13 @@ static void legend(buf *b, double x, double y, size_t nseries, const char *const
 
 char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, double refline, size_t nrows,
                const char *const *rows, size_t nseries, const char *const *series, const double *values)
+{
+    return svg_bars_colored(title, axis, scale, value_fmt, refline, nrows, rows, nseries, series, values, NULL);
+}
+
+char *svg_bars_colored(const char *title, const char *axis, int scale, char value_fmt, double refline, size_t nrows,
+                       const char *const *rows, size_t nseries, const char *const *series, const double *values,
+                       const char *const *colors)
 {
     buf b;
     size_t r, s;
@@ -132,7 +145,7 @@ char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, d
         plot_w = legend_w + 20 - x0 - 90;
     buf_init(&b);
     head(&b, x0 + plot_w + 90, h, title);
-    legend(&b, 10, 38, nseries, series, NULL);
+    legend(&b, 10, 38, nseries, series, NULL, colors);
     /* grid and ticks */
     {
         double ybot = h - 38;
@@ -189,7 +202,7 @@ char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, d
                     fmt_cycles(lab, v);
                 buf_printf(&b, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
                                "<title>",
-                           x0, y + (double)s * bar_h, w, bar_h - 2, palette[s % NPAL]);
+                           x0, y + (double)s * bar_h, w, bar_h - 2, colors ? colors[s] : palette[s % NPAL]);
                 buf_html(&b, rows[r]);
                 buf_puts(&b, ", ");
                 buf_html(&b, series[s]);
@@ -223,6 +236,9 @@ char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_
     size_t i;
     double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0, left = 70, top = 40, pw = 520, ph = 320;
     double lxmin, lxmax, lymin, lymax, lw = 0;
+    double *lxs = xmalloc((n + 1) * sizeof *lxs), *lys = xmalloc((n + 1) * sizeof *lys);
+    double *lws = xmalloc((n + 1) * sizeof *lws);
+    size_t nplaced = 0;
     int e;
     for (i = 0; i < n; i++) {
         if (!have(x[i]) || !have(y[i]))
@@ -251,9 +267,7 @@ char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_
     for (e = (int)lxmin; e <= (int)lxmax; e++) {
         char lab[32];
         double px = left + ((double)e - lxmin) / (lxmax - lxmin) * pw;
-        snprintf(lab, sizeof lab, "%.0f", pow(10, e));
-        if (e >= 4)
-            snprintf(lab, sizeof lab, "1e%d", e);
+        decade_label(lab, sizeof lab, e); /* the y axis's style: 10, 100, 1 k, 10 k */
         line(&b, px, top, px, top + ph, "#d0d7de");
         text(&b, px, top + ph + 14, "middle", lab);
     }
@@ -284,8 +298,28 @@ char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_
         buf_printf(&b, ": %s bytes, ", xs);
         buf_html(&b, ys);
         buf_puts(&b, " cycles</title></circle>\n");
-        text(&b, px + 6, py - 5, NULL, labels[i]);
+        /* labels of points that (nearly) coincide go one below the other */
+        {
+            double ly = py - 5;
+            size_t j;
+            int moved = 1;
+            while (moved) {
+                moved = 0;
+                for (j = 0; j < nplaced; j++)
+                    if (fabs(lxs[j] - (px + 6)) < fmax(lws[j], text_w(labels[i])) && fabs(lys[j] - ly) < FONT) {
+                        ly = lys[j] + FONT + 1;
+                        moved = 1;
+                    }
+            }
+            lxs[nplaced] = px + 6;
+            lys[nplaced] = ly;
+            lws[nplaced++] = text_w(labels[i]);
+            text(&b, px + 6, ly, NULL, labels[i]);
+        }
     }
+    free(lxs);
+    free(lys);
+    free(lws);
     buf_puts(&b, "</svg>\n");
     return b.p;
 }
@@ -308,7 +342,7 @@ char *svg_stacked(const char *title, size_t nrows, const char *const *rows, size
     h = top + (double)nrows * (bar_h + gap) + 40;
     buf_init(&b);
     head(&b, x0 + pw + 20, h, title);
-    legend(&b, 10, 38, nseries, series, rest);
+    legend(&b, 10, 38, nseries, series, rest, NULL);
     for (s = 0; s <= 4; s++) {
         char lab[16];
         double x = x0 + (double)s / 4 * pw;

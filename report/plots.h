@@ -14,6 +14,14 @@ enum { SCALE_LOG, SCALE_LINEAR };
  * refline > 0 draws a vertical line there (e.g. 1.0 for ratios). */
 char *svg_bars(const char *title, const char *axis, int scale, char value_fmt, double refline, size_t nrows,
                const char *const *rows, size_t nseries, const char *const *series, const double *values);
+/* the same with each series' colour given (colors[series]; NULL: by index),
+ * so that a compiler line has one colour in every plot */
+char *svg_bars_colored(const char *title, const char *axis, int scale, char value_fmt, double refline, size_t nrows,
+                       const char *const *rows, size_t nseries, const char *const *series, const double *values,
+                       const char *const *colors);
+/* the i-th colour of the plots' palette (it repeats after PLOT_NCOLORS) */
+#define PLOT_NCOLORS 10
+const char *plot_color(size_t i);
 
 /* log-log scatter of labelled points */
 char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_t n, const char *const *labels,

@@ -1,30 +1,29 @@
 /* report.h - the generators of ngbench-report's outputs. Each takes the
  * report context (dataset, output set, reference line) and emits its files
- * through out_emit, so the same code writes the outputs (merge) and
- * re-derives them for comparison (check). */
+ * through the emit layer (emit.h), so the same code writes the outputs
+ * (merge) and re-derives them for comparison (check). The generators call
+ * only down: into model.h for what the records say, into emit.h for the
+ * files; never into each other. */
 #ifndef NGBENCH_REPORT_REPORT_H
 #define NGBENCH_REPORT_REPORT_H
 
-#include "doc.h"
 #include "model.h"
 
-/* everything, in a fixed order */
+/* everything, in a fixed order (report.c) */
 void emit_all(report_ctx *c);
 
 void emit_tables(report_ctx *c);     /* tables.c: tables/, records.txt, problems.txt */
-void emit_pages(report_ctx *c);      /* pages.c: pages/<host>/<primitive>.{md,html}, evidence.sha256 */
+void emit_pages(report_ctx *c);      /* page.c: pages/<host>/<page>.{md,html}, evidence.sha256 */
 void emit_summary(report_ctx *c);    /* summary.c: summary.{md,html} */
-void emit_compilers(report_ctx *c);  /* summary.c: compilers/<primitive>.{md,html} */
-void emit_index(report_ctx *c);      /* summary.c: index.{md,html} */
+void emit_compilers(report_ctx *c);  /* compilers.c: compilers/<primitive>.{md,html} */
+void emit_index(report_ctx *c);      /* index.c: index.{md,html} */
 
-/* writes d as base.md and base.html and frees it */
-void emit_doc(report_ctx *c, const char *base, doc *d);
-/* writes t as base.txt, .md, .csv and .json and frees it */
-void emit_table(report_ctx *c, const char *base, table *t);
-/* emits an SVG plot as rel and adds it to d (caption; href relative to d) */
-void add_plot(report_ctx *c, doc *d, const char *rel, const char *caption, char *svg);
-
-/* a cell or text with a unit formatter applied to a figure; "–" when absent */
-void cell_fig(table *t, char *(*fmt)(char *, double), double v, const char *raw);
+/* status.c: the terminal table of `ngbench-report status` into out: one row
+ * per target and operation (host, target, status, KAT, checks, op, median
+ * cycles, median time, ops/s, preempted) of host (NULL: every host), of the
+ * newest attempt in campaign (NULL: the selected attempts); with target
+ * ("operation/primitive/impl/compiler") the short form: a line for the
+ * target, a line per operation. Returns the number of targets shown. */
+size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out);
 
 #endif

@@ -1,56 +1,31 @@
 /* tables.c - the merged tables (tables/results, tables/targets,
  * tables/best, each as .txt, .md, .csv and .json), records.txt (the union
  * of every well-formed record, sorted: merging it again gives the same
- * output) and problems.txt (every line skipped, with file:line). */
+ * output) and problems.txt (every line skipped, with file:line). Each table
+ * is a list of column specs: a title, a key for programs and the cell a row
+ * gives it. Columns added later go at the end: programs reading the CSV by
+ * position keep working. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "report.h"
 #include "units.h"
 
-#define DASH "\xe2\x80\x93"
+/* a row of a merged table: a line of one host, and an operation (results,
+ * best) with the line's group (best: the best line and the reference) */
+typedef struct {
+    const ds_host *h;
+    const ds_target *x;
+    const char *op;
+    const ds_target *best, *ref;
+    int usable;
+    size_t lines; /* lines compared (best) */
+} row;
 
-void emit_table(report_ctx *c, const char *base, table *t)
-{
-    buf b;
-    char *p;
-    buf_init(&b);
-    tbl_text(t, &b);
-    p = xasprintf("%s.txt", base);
-    out_emit(c->out, p, &b);
-    free(p);
-    buf_reset(&b);
-    tbl_md(t, &b);
-    p = xasprintf("%s.md", base);
-    out_emit(c->out, p, &b);
-    free(p);
-    buf_reset(&b);
-    tbl_csv(t, &b);
-    p = xasprintf("%s.csv", base);
-    out_emit(c->out, p, &b);
-    free(p);
-    buf_reset(&b);
-    tbl_json(t, &b);
-    p = xasprintf("%s.json", base);
-    out_emit(c->out, p, &b);
-    free(p);
-    buf_free(&b);
-    tbl_free(t);
-}
-
-static void str_cell(table *t, const char *s)
-{
-    tbl_cell(t, s ? s : "");
-}
-
-/* a figure straight from a record: human form by fmt, raw form verbatim */
-static void rec_cell(table *t, const ds_target *x, const char *kind, const char *op, const char *key,
-                     char *(*fmt)(char *, double))
-{
-    cell_fig(t, fmt, fig(x, kind, op, key), figs(x, kind, op, key));
-}
+#define NCOLS(a) (sizeof(a) / sizeof(a)[0])
 
 static char *int_fmt(char *out, double v)
 {
@@ -64,251 +39,411 @@ static char *plain3(char *out, double v)
     return out;
 }
 
+/* ---- cells ---- */
+
+/* a figure straight from a record of col->kind, key col->field (of the
+ * row's operation when col->arg is not NULL): human form by col->fmt, raw
+ * form verbatim */
+static void c_rec(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    const char *op = col->arg ? r->op : NULL;
+    cell_fig(t, col->fmt, fig(r->x, col->kind, op, col->field), figs(r->x, col->kind, op, col->field));
+}
+#define OP ((const void *)1) /* c_rec: the figure of the row's operation */
+
+static void c_host(table *t, const void *p, const colspec *col)
+{
+    (void)col;
+    cell_str(t, ((const row *)p)->h->name);
+}
+
+/* the target's name fields: col->field is one of operation, primitive, impl, compiler */
+static void c_name(table *t, const void *p, const colspec *col)
+{
+    const ds_target *x = ((const row *)p)->x;
+    const char *f = col->field;
+    cell_str(t, strcmp(f, "operation") == 0 ? x->operation : strcmp(f, "primitive") == 0 ? x->primitive
+                : strcmp(f, "impl") == 0 ? x->impl : x->compiler);
+}
+
+static void c_op(table *t, const void *p, const colspec *col)
+{
+    (void)col;
+    cell_str(t, ((const row *)p)->op);
+}
+
+static void c_status(table *t, const void *p, const colspec *col)
+{
+    const ds_target *x = ((const row *)p)->x;
+    (void)col;
+    cell_str(t, x->sel ? target_status(x) : "unfinished");
+}
+
+/* a text field of a record (col->kind, col->field) */
+static void c_text(table *t, const void *p, const colspec *col)
+{
+    cell_str(t, figs(((const row *)p)->x, col->kind, NULL, col->field));
+}
+
+static void c_best_mark(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, r->x == r->best ? (r->usable ? "best" : "best-unvalidated") : "");
+}
+
+static void c_attempt(table *t, const void *p, const colspec *col)
+{
+    const ds_target *x = ((const row *)p)->x;
+    cell_str(t, !x->sel ? "" : strcmp(col->field, "campaign") == 0 ? x->sel->campaign : x->sel->attempt);
+}
+
+static void c_cpu_share(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    const char *raw;
+    double share = min_cpu_share(r->x, r->op, &raw);
+    (void)col;
+    cell_fig(t, plain3, share, raw);
+}
+
+static void c_preempted(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, cycles_of(r->x, r->op) ? (preempted(r->x, r->op) ? "yes" : "no") : "");
+}
+
+static void c_ct(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    const ngr_record *ct = ct_of(r->x, r->op);
+    if (strcmp(col->field, "first") == 0)
+        cell_str(t, ct ? ngr_get(ct, "first") : NULL);
+    else
+        cell_str(t, ct ? ngr_get(ct, "result") : (ct_covers(r->op) ? "" : "n/a"));
+}
+
+static const colspec results_cols[] = {
+    {"host", "host", c_host, NULL, NULL, NULL, NULL},
+    {"operation", "operation", c_name, NULL, "operation", NULL, NULL},
+    {"primitive", "primitive", c_name, NULL, "primitive", NULL, NULL},
+    {"implementation", "implementation", c_name, NULL, "impl", NULL, NULL},
+    {"compiler", "compiler", c_name, NULL, "compiler", NULL, NULL},
+    {"op", "op", c_op, NULL, NULL, NULL, NULL},
+    {"status", "status", c_status, NULL, NULL, NULL, NULL},
+    {"best", "best", c_best_mark, NULL, NULL, NULL, NULL},
+    {"mean cycles", "mean_cycles", c_rec, "cycles", "mean", fmt_cycles, OP},
+    {"median cycles", "median_cycles", c_rec, "cycles", "median", fmt_cycles, OP},
+    {"q1", "q1_cycles", c_rec, "cycles", "q1", fmt_cycles, OP},
+    {"q3", "q3_cycles", c_rec, "cycles", "q3", fmt_cycles, OP},
+    {"min", "min_cycles", c_rec, "cycles", "min", fmt_cycles, OP},
+    {"max", "max_cycles", c_rec, "cycles", "max", fmt_cycles, OP},
+    {"median trial (cycles)", "median_trial_cycles", c_rec, "cycles", "median_trial", fmt_cycles, OP},
+    {"mean time", "mean_seconds", c_rec, "cycles", "mean_seconds", fmt_seconds, OP},
+    {"ops/s", "ops_per_second", c_rec, "cycles", "ops_per_second", fmt_sig3, OP},
+    {"n", "n", c_rec, "cycles", "n", int_fmt, OP},
+    {"trials", "trials", c_rec, "cycles", "trials", int_fmt, OP},
+    {"iterations", "iterations", c_rec, "cycles", "iterations", int_fmt, OP},
+    {"counter rate", "persecond", c_rec, "cycles", "persecond", fmt_hz, OP},
+    {"baseline RSS", "baseline_kib", c_rec, "memory", "baseline_kib", fmt_kib, OP},
+    {"peak RSS", "peak_kib", c_rec, "memory", "peak_kib", fmt_kib, OP},
+    {"stack", "stack_bytes", c_rec, "stack", "bytes", fmt_bytes, OP},
+    {"heap peak", "heap_peak_bytes", c_rec, "heap", "peak_bytes", fmt_bytes, OP},
+    {"campaign", "campaign", c_attempt, NULL, "campaign", NULL, NULL},
+    {"attempt", "attempt", c_attempt, NULL, "attempt", NULL, NULL},
+    {"CPU share (lowest trial)", "cpu_share_min", c_cpu_share, NULL, NULL, NULL, NULL},
+    {"preempted", "preempted", c_preempted, NULL, NULL, NULL, NULL},
+    {"constant time", "constant_time", c_ct, NULL, "result", NULL, NULL},
+    {"constant time: first report", "ct_first", c_ct, NULL, "first", NULL, NULL},
+};
+
 static void results_table(report_ctx *c)
 {
-    static const char *const head[] = {
-        "host", "operation", "primitive", "implementation", "compiler", "op", "status", "best", "mean cycles",
-        "median cycles", "q1", "q3", "min", "max", "median trial (cycles)", "mean time", "ops/s", "n", "trials",
-        "iterations", "counter rate", "baseline RSS", "peak RSS", "stack", "heap peak", "campaign", "attempt",
-        "CPU share (lowest trial)", "preempted", "constant time", "constant time: first report"};
-    /* columns added later go at the end: programs reading the CSV by position keep working */
-    static const char *const keys[] = {
-        "host", "operation", "primitive", "implementation", "compiler", "op", "status", "best", "mean_cycles",
-        "median_cycles", "q1_cycles", "q3_cycles", "min_cycles", "max_cycles", "median_trial_cycles",
-        "mean_seconds", "ops_per_second", "n", "trials", "iterations", "persecond", "baseline_kib", "peak_kib",
-        "stack_bytes", "heap_peak_bytes", "campaign", "attempt", "cpu_share_min", "preempted", "constant_time",
-        "ct_first"};
-    table *t = tbl_new(31, head, keys);
-    size_t hi, i, e, ie, o;
+    table *t = tbl_spec(results_cols, NCOLS(results_cols));
+    size_t hi, i, e, ie, o, j, k;
     for (hi = 0; hi < c->d->nhosts; hi++) {
         const ds_host *h = &c->d->hosts[hi];
         for (i = 0; i < h->ntargets; i = e) {
-            size_t j;
             prim_range(h, i, &e);
             for (j = i; j < e; j = ie) {
                 const char *const *ops = ops_of(h->targets[j].operation);
-                size_t k;
                 impl_range(h, j, e, &ie);
                 for (o = 0; ops[o]; o++) {
-                    int usable;
-                    const ds_target *best = best_line(h, j, ie, ops[o], &usable);
+                    row r;
+                    memset(&r, 0, sizeof r);
+                    r.h = h;
+                    r.op = ops[o];
+                    r.best = best_line(h, j, ie, ops[o], &r.usable);
                     for (k = j; k < ie; k++) {
-                        const ds_target *x = &h->targets[k];
-                        tbl_row(t);
-                        str_cell(t, h->name);
-                        str_cell(t, x->operation);
-                        str_cell(t, x->primitive);
-                        str_cell(t, x->impl);
-                        str_cell(t, x->compiler);
-                        str_cell(t, ops[o]);
-                        str_cell(t, x->sel ? target_status(x) : "unfinished");
-                        str_cell(t, x == best ? (usable ? "best" : "best-unvalidated") : "");
-                        rec_cell(t, x, "cycles", ops[o], "mean", fmt_cycles);
-                        rec_cell(t, x, "cycles", ops[o], "median", fmt_cycles);
-                        rec_cell(t, x, "cycles", ops[o], "q1", fmt_cycles);
-                        rec_cell(t, x, "cycles", ops[o], "q3", fmt_cycles);
-                        rec_cell(t, x, "cycles", ops[o], "min", fmt_cycles);
-                        rec_cell(t, x, "cycles", ops[o], "max", fmt_cycles);
-                        rec_cell(t, x, "cycles", ops[o], "median_trial", fmt_cycles);
-                        rec_cell(t, x, "cycles", ops[o], "mean_seconds", fmt_seconds);
-                        rec_cell(t, x, "cycles", ops[o], "ops_per_second", fmt_sig3);
-                        rec_cell(t, x, "cycles", ops[o], "n", int_fmt);
-                        rec_cell(t, x, "cycles", ops[o], "trials", int_fmt);
-                        rec_cell(t, x, "cycles", ops[o], "iterations", int_fmt);
-                        rec_cell(t, x, "cycles", ops[o], "persecond", fmt_hz);
-                        rec_cell(t, x, "memory", ops[o], "baseline_kib", fmt_kib);
-                        rec_cell(t, x, "memory", ops[o], "peak_kib", fmt_kib);
-                        rec_cell(t, x, "stack", ops[o], "bytes", fmt_bytes);
-                        rec_cell(t, x, "heap", ops[o], "peak_bytes", fmt_bytes);
-                        str_cell(t, x->sel ? x->sel->campaign : "");
-                        str_cell(t, x->sel ? x->sel->attempt : "");
-                        {
-                            const char *raw;
-                            const ngr_record *ct = ct_of(x, ops[o]);
-                            double share = min_cpu_share(x, ops[o], &raw);
-                            cell_fig(t, plain3, share, raw);
-                            str_cell(t, cycles_of(x, ops[o]) ? (preempted(x, ops[o]) ? "yes" : "no") : "");
-                            str_cell(t, ct ? ngr_get(ct, "result") : (ct_covers(ops[o]) ? "" : "n/a"));
-                            str_cell(t, ct ? ngr_get(ct, "first") : NULL);
-                        }
+                        r.x = &h->targets[k];
+                        tbl_spec_row(t, results_cols, NCOLS(results_cols), &r);
                     }
                 }
             }
         }
     }
-    emit_table(c, "tables/results", t);
+    emit_table(c->out, "tables/results", t);
 }
 
-static void size_cell(table *t, const ds_target *x, const char *what)
+/* ---- targets ---- */
+
+static void c_command(table *t, const void *p, const colspec *col)
 {
+    const row *r = p;
+    (void)col;
+    cell_str(t, compiler_command(r->h, r->x));
+}
+
+/* a size as produced (col->field: pk, sk, sn/ct, ss); "sn-ct": the
+ * signature or the ciphertext, "ss": a KEM's shared secret, DASH for a
+ * signature */
+static const char *size_what(const row *r, const char *field)
+{
+    int kem = is_kem(r->x->operation);
+    if (strcmp(field, "sn-ct") == 0)
+        return kem ? "ct" : "sn";
+    if (strcmp(field, "ss") == 0)
+        return kem ? "ss" : NULL;
+    return field;
+}
+
+static void c_size(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    const char *what = size_what(r, col->field);
     size_info s;
-    char h[UNITS_MAX], r[64];
-    size_of(x, what, &s);
+    char h[UNITS_MAX], raw[64];
+    if (!what) {
+        tbl_cellx(t, DASH, "", 1);
+        return;
+    }
+    size_of(r->x, what, &s);
     if (!isfinite(s.produced)) {
         tbl_cellx(t, DASH, "", 1);
         return;
     }
-    snprintf(r, sizeof r, "%.0f", s.produced);
-    tbl_cellx(t, fmt_bytes(h, s.produced), r, 1);
+    snprintf(raw, sizeof raw, "%.0f", s.produced);
+    tbl_cellx(t, fmt_bytes(h, s.produced), raw, 1);
 }
+
+static void c_variable(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    size_info s;
+    double lo, hi;
+    (void)col;
+    size_of(r->x, is_kem(r->x->operation) ? "ct" : "sn", &s);
+    /* fmin/fmax ignore a NaN argument */
+    lo = fmin(s.kmin, s.rmin);
+    hi = fmax(s.kmax, s.rmax);
+    cell_str(t, isfinite(lo) && isfinite(hi) && lo != hi ? "yes" : "no");
+}
+
+static void c_count(table *t, const void *p, const colspec *col)
+{
+    const ds_target *x = ((const row *)p)->x;
+    char n[32];
+    snprintf(n, sizeof n, "%lu", (unsigned long)(strcmp(col->field, "valid") == 0 ? x->nvalid : x->nunfinished));
+    tbl_cellx(t, n, NULL, 1);
+}
+
+static void c_date(table *t, const void *p, const colspec *col)
+{
+    const ds_target *x = ((const row *)p)->x;
+    (void)col;
+    cell_str(t, x->sel && x->sel->nrecs ? x->sel->recs[0]->r.date : "");
+}
+
+static void c_violations(table *t, const void *p, const colspec *col)
+{
+    const ds_target *x = ((const row *)p)->x;
+    buf b;
+    size_t k;
+    (void)col;
+    buf_init(&b);
+    for (k = 0; x->sel && k < x->sel->nrecs; k++) {
+        const ngr_record *r = &x->sel->recs[k]->r;
+        const char *w = ngr_get(r, "what"), *tg = ngr_get(r, "target"), *n = ngr_get(r, "count");
+        if (strcmp(r->kind, "violation") == 0)
+            buf_printf(&b, "%s%s %s (%s)", b.len ? "; " : "", w ? w : "?", tg ? tg : "?", n ? n : "?");
+    }
+    cell_str(t, buf_str(&b));
+    buf_free(&b);
+}
+
+static void c_iccs(table *t, const void *p, const colspec *col)
+{
+    const char *ic = figs(((const row *)p)->x, "symbols", NULL, "iccs");
+    (void)col;
+    cell_str(t, ic && strcmp(ic, "-") != 0 ? ic : ic ? "" : NULL);
+}
+
+/* over the operations the check covers: fail beats error beats pass */
+static void c_ct_all(table *t, const void *p, const colspec *col)
+{
+    const ds_target *x = ((const row *)p)->x;
+    const char *const *ops = ops_of(x->operation);
+    const char *v = NULL;
+    size_t o;
+    (void)col;
+    for (o = 0; ops[o]; o++) {
+        const ngr_record *ct = ct_of(x, ops[o]);
+        const char *res = ct ? ngr_get(ct, "result") : NULL;
+        if (!res)
+            continue;
+        if (strcmp(res, "fail") == 0)
+            v = "fail";
+        else if (strcmp(res, "pass") != 0 && (!v || strcmp(v, "pass") == 0))
+            v = "error";
+        else if (!v)
+            v = "pass";
+    }
+    cell_str(t, v);
+}
+
+static const colspec targets_cols[] = {
+    {"host", "host", c_host, NULL, NULL, NULL, NULL},
+    {"operation", "operation", c_name, NULL, "operation", NULL, NULL},
+    {"primitive", "primitive", c_name, NULL, "primitive", NULL, NULL},
+    {"implementation", "implementation", c_name, NULL, "impl", NULL, NULL},
+    {"compiler", "compiler", c_name, NULL, "compiler", NULL, NULL},
+    {"command", "command", c_command, NULL, NULL, NULL, NULL},
+    {"status", "status", c_status, NULL, NULL, NULL, NULL},
+    {"KAT", "kat", c_text, "kat", "status", NULL, NULL},
+    {"tier", "tier", c_text, "kat", "tier", NULL, NULL},
+    {"checks", "checks", c_text, "status", "checks", NULL, NULL},
+    {"public key", "pk_bytes", c_size, NULL, "pk", NULL, NULL},
+    {"secret key", "sk_bytes", c_size, NULL, "sk", NULL, NULL},
+    {"signature / ciphertext", "sn_ct_bytes", c_size, NULL, "sn-ct", NULL, NULL},
+    {"shared secret", "ss_bytes", c_size, NULL, "ss", NULL, NULL},
+    {"variable length", "variable_length", c_variable, NULL, NULL, NULL, NULL},
+    {"ELF image", "elf_image_bytes", c_rec, "elf", "image_bytes", fmt_bytes, NULL},
+    {"counter", "counter", c_text, "counter", "name", NULL, NULL},
+    {"valid attempts", "valid_attempts", c_count, NULL, "valid", NULL, NULL},
+    {"unfinished attempts", "unfinished_attempts", c_count, NULL, "unfinished", NULL, NULL},
+    {"campaign", "campaign", c_attempt, NULL, "campaign", NULL, NULL},
+    {"attempt", "attempt", c_attempt, NULL, "attempt", NULL, NULL},
+    {"date", "date", c_date, NULL, NULL, NULL, NULL},
+    {"algorithm name", "algname", c_text, "claims", "algname", NULL, NULL},
+    {"header agrees with getters", "claims_agree", c_text, "claims", "agree", NULL, NULL},
+    {"header disagreement", "claims_detail", c_text, "claims", "detail", NULL, NULL},
+    {"sandbox", "sandbox", c_text, "sandbox", "enforced", NULL, NULL},
+    {"violations", "violations", c_violations, NULL, NULL, NULL, NULL},
+    {"pinned CPU", "pinned_cpu", c_rec, "pin", "cpu", int_fmt, NULL},
+    {"exported beyond the API", "symbols_extra", c_rec, "symbols", "extra", int_fmt, NULL},
+    {"ICCS symbols defined", "iccs_symbols", c_iccs, NULL, NULL, NULL, NULL},
+    {"constant time", "constant_time", c_ct_all, NULL, NULL, NULL, NULL},
+};
 
 static void targets_table(report_ctx *c)
 {
-    static const char *const head[] = {"host", "operation", "primitive", "implementation", "compiler", "command",
-                                       "status", "KAT", "tier", "checks", "public key", "secret key",
-                                       "signature / ciphertext", "shared secret", "variable length", "ELF image",
-                                       "counter", "valid attempts", "unfinished attempts", "campaign", "attempt",
-                                       "date", "algorithm name", "header agrees with getters", "header disagreement",
-                                       "sandbox", "violations", "pinned CPU", "exported beyond the API",
-                                       "ICCS symbols defined", "constant time"};
-    /* columns added later go at the end (see results_table) */
-    static const char *const keys[] = {"host", "operation", "primitive", "implementation", "compiler", "command",
-                                       "status", "kat", "tier", "checks", "pk_bytes", "sk_bytes", "sn_ct_bytes",
-                                       "ss_bytes", "variable_length", "elf_image_bytes", "counter",
-                                       "valid_attempts", "unfinished_attempts", "campaign", "attempt", "date",
-                                       "algname", "claims_agree", "claims_detail", "sandbox", "violations",
-                                       "pinned_cpu", "symbols_extra", "iccs_symbols", "constant_time"};
-    table *t = tbl_new(31, head, keys);
+    table *t = tbl_spec(targets_cols, NCOLS(targets_cols));
     size_t hi, i;
     for (hi = 0; hi < c->d->nhosts; hi++) {
         const ds_host *h = &c->d->hosts[hi];
         for (i = 0; i < h->ntargets; i++) {
-            const ds_target *x = &h->targets[i];
-            int kem = is_kem(x->operation);
-            size_info s;
-            char n[32];
-            tbl_row(t);
-            str_cell(t, h->name);
-            str_cell(t, x->operation);
-            str_cell(t, x->primitive);
-            str_cell(t, x->impl);
-            str_cell(t, x->compiler);
-            str_cell(t, compiler_command(h, x));
-            str_cell(t, x->sel ? target_status(x) : "unfinished");
-            str_cell(t, figs(x, "kat", NULL, "status"));
-            str_cell(t, figs(x, "kat", NULL, "tier"));
-            str_cell(t, figs(x, "status", NULL, "checks"));
-            size_cell(t, x, "pk");
-            size_cell(t, x, "sk");
-            size_cell(t, x, kem ? "ct" : "sn");
-            if (kem)
-                size_cell(t, x, "ss");
-            else
-                tbl_cellx(t, DASH, "", 1);
-            size_of(x, kem ? "ct" : "sn", &s);
-            {
-                double lo = fmin(s.kmin, s.rmin), hi2 = fmax(s.kmax, s.rmax);
-                /* fmin/fmax ignore a NaN argument */
-                str_cell(t, isfinite(lo) && isfinite(hi2) && lo != hi2 ? "yes" : "no");
-            }
-            rec_cell(t, x, "elf", NULL, "image_bytes", fmt_bytes);
-            str_cell(t, figs(x, "counter", NULL, "name"));
-            snprintf(n, sizeof n, "%lu", (unsigned long)x->nvalid);
-            tbl_cellx(t, n, NULL, 1);
-            snprintf(n, sizeof n, "%lu", (unsigned long)x->nunfinished);
-            tbl_cellx(t, n, NULL, 1);
-            str_cell(t, x->sel ? x->sel->campaign : "");
-            str_cell(t, x->sel ? x->sel->attempt : "");
-            str_cell(t, x->sel && x->sel->nrecs ? x->sel->recs[0]->r.date : "");
-            str_cell(t, figs(x, "claims", NULL, "algname"));
-            str_cell(t, figs(x, "claims", NULL, "agree"));
-            str_cell(t, figs(x, "claims", NULL, "detail"));
-            str_cell(t, figs(x, "sandbox", NULL, "enforced"));
-            {
-                buf b;
-                size_t k;
-                buf_init(&b);
-                for (k = 0; x->sel && k < x->sel->nrecs; k++) {
-                    const ngr_record *r = &x->sel->recs[k]->r;
-                    const char *w = ngr_get(r, "what"), *tg = ngr_get(r, "target"), *n2 = ngr_get(r, "count");
-                    if (strcmp(r->kind, "violation") == 0)
-                        buf_printf(&b, "%s%s %s (%s)", b.len ? "; " : "", w ? w : "?", tg ? tg : "?", n2 ? n2 : "?");
-                }
-                str_cell(t, buf_str(&b));
-                buf_free(&b);
-            }
-            rec_cell(t, x, "pin", NULL, "cpu", int_fmt);
-            rec_cell(t, x, "symbols", NULL, "extra", int_fmt);
-            {
-                const char *ic = figs(x, "symbols", NULL, "iccs");
-                str_cell(t, ic && strcmp(ic, "-") != 0 ? ic : ic ? "" : NULL);
-            }
-            {
-                /* over the operations the check covers: fail beats error beats pass */
-                const char *const *ops = ops_of(x->operation);
-                const char *v = NULL;
-                size_t o;
-                for (o = 0; ops[o]; o++) {
-                    const ngr_record *ct = ct_of(x, ops[o]);
-                    const char *res = ct ? ngr_get(ct, "result") : NULL;
-                    if (!res)
-                        continue;
-                    if (strcmp(res, "fail") == 0)
-                        v = "fail";
-                    else if (strcmp(res, "pass") != 0 && (!v || strcmp(v, "pass") == 0))
-                        v = "error";
-                    else if (!v)
-                        v = "pass";
-                }
-                str_cell(t, v);
-            }
+            row r;
+            memset(&r, 0, sizeof r);
+            r.h = h;
+            r.x = &h->targets[i];
+            tbl_spec_row(t, targets_cols, NCOLS(targets_cols), &r);
         }
     }
-    emit_table(c, "tables/targets", t);
+    emit_table(c->out, "tables/targets", t);
 }
+
+/* ---- best ---- */
+
+static void c_validated(table *t, const void *p, const colspec *col)
+{
+    (void)col;
+    cell_str(t, ((const row *)p)->usable ? "yes" : "no");
+}
+
+static void c_lines(table *t, const void *p, const colspec *col)
+{
+    char n[32];
+    (void)col;
+    snprintf(n, sizeof n, "%lu", (unsigned long)((const row *)p)->lines);
+    tbl_cellx(t, n, NULL, 1);
+}
+
+static void c_ref_name(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, r->ref ? r->ref->compiler : "");
+}
+
+static void c_ref_median(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    if (r->ref)
+        cell_fig(t, col->fmt, cyc(r->ref, r->op, "median"), figs(r->ref, "cycles", r->op, "median"));
+    else
+        tbl_cellx(t, DASH, "", 1);
+}
+
+static void c_ratio(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    double rm = r->ref ? cyc(r->ref, r->op, "median") : NAN;
+    cell_fig(t, col->fmt, cyc(r->x, r->op, "median") / rm, NULL);
+}
+
+static void c_ref_preempted(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, r->ref && cycles_of(r->ref, r->op) ? (preempted(r->ref, r->op) ? "yes" : "no") : "");
+}
+
+static const colspec best_cols[] = {
+    {"host", "host", c_host, NULL, NULL, NULL, NULL},
+    {"operation", "operation", c_name, NULL, "operation", NULL, NULL},
+    {"primitive", "primitive", c_name, NULL, "primitive", NULL, NULL},
+    {"implementation", "implementation", c_name, NULL, "impl", NULL, NULL},
+    {"op", "op", c_op, NULL, NULL, NULL, NULL},
+    {"best compiler", "best_compiler", c_name, NULL, "compiler", NULL, NULL},
+    {"validated", "validated", c_validated, NULL, NULL, NULL, NULL},
+    {"median cycles", "median_cycles", c_rec, "cycles", "median", fmt_cycles, OP},
+    {"mean cycles", "mean_cycles", c_rec, "cycles", "mean", fmt_cycles, OP},
+    {"lines compared", "lines_compared", c_lines, NULL, NULL, NULL, NULL},
+    {"reference line", "reference_compiler", c_ref_name, NULL, NULL, NULL, NULL},
+    {"reference median", "reference_median_cycles", c_ref_median, NULL, NULL, fmt_cycles, NULL},
+    {"best / reference", "ratio_to_reference", c_ratio, NULL, NULL, fmt_ratio, NULL},
+    {"preempted", "preempted", c_preempted, NULL, NULL, NULL, NULL},
+    {"reference preempted", "reference_preempted", c_ref_preempted, NULL, NULL, NULL, NULL},
+};
 
 static void best_table(report_ctx *c)
 {
-    static const char *const head[] = {"host", "operation", "primitive", "implementation", "op", "best compiler",
-                                       "validated", "median cycles", "mean cycles", "lines compared",
-                                       "reference line", "reference median", "best / reference"};
-    static const char *const keys[] = {"host", "operation", "primitive", "implementation", "op", "best_compiler",
-                                       "validated", "median_cycles", "mean_cycles", "lines_compared",
-                                       "reference_compiler", "reference_median_cycles", "ratio_to_reference"};
-    table *t = tbl_new(13, head, keys);
-    size_t hi, i, e, ie, o;
+    table *t = tbl_spec(best_cols, NCOLS(best_cols));
+    size_t hi, i, e, ie, o, j;
     for (hi = 0; hi < c->d->nhosts; hi++) {
         const ds_host *h = &c->d->hosts[hi];
         for (i = 0; i < h->ntargets; i = e) {
-            size_t j;
             prim_range(h, i, &e);
             for (j = i; j < e; j = ie) {
                 const char *const *ops = ops_of(h->targets[j].operation);
-                const ds_target *ref;
                 impl_range(h, j, e, &ie);
-                ref = reference_line(c, h, j, ie);
                 for (o = 0; ops[o]; o++) {
-                    int usable;
-                    const ds_target *b = best_line(h, j, ie, ops[o], &usable);
-                    char n[32];
-                    double bm, rm;
-                    if (!b)
-                        continue;
-                    bm = cyc(b, ops[o], "median");
-                    rm = ref ? cyc(ref, ops[o], "median") : NAN;
-                    tbl_row(t);
-                    str_cell(t, h->name);
-                    str_cell(t, b->operation);
-                    str_cell(t, b->primitive);
-                    str_cell(t, b->impl);
-                    str_cell(t, ops[o]);
-                    str_cell(t, b->compiler);
-                    str_cell(t, usable ? "yes" : "no");
-                    rec_cell(t, b, "cycles", ops[o], "median", fmt_cycles);
-                    rec_cell(t, b, "cycles", ops[o], "mean", fmt_cycles);
-                    snprintf(n, sizeof n, "%lu", (unsigned long)(ie - j));
-                    tbl_cellx(t, n, NULL, 1);
-                    str_cell(t, ref ? ref->compiler : "");
-                    if (ref)
-                        rec_cell(t, ref, "cycles", ops[o], "median", fmt_cycles);
-                    else
-                        tbl_cellx(t, DASH, "", 1);
-                    cell_fig(t, fmt_ratio, bm / rm, NULL);
+                    row r;
+                    memset(&r, 0, sizeof r);
+                    r.h = h;
+                    r.op = ops[o];
+                    r.ref = reference_line(c, h, j, ie);
+                    r.x = r.best = best_line(h, j, ie, ops[o], &r.usable);
+                    r.lines = ie - j;
+                    if (r.x)
+                        tbl_spec_row(t, best_cols, NCOLS(best_cols), &r);
                 }
             }
         }
     }
-    emit_table(c, "tables/best", t);
+    emit_table(c->out, "tables/best", t);
 }
 
 static void records_and_problems(report_ctx *c)

@@ -3,8 +3,11 @@
 # Chromium loads the index, the summary, a primitive page and a compiler
 # comparison from file:// (no network), and its DOM must hold the tables,
 # the section headings and the inline SVG plots with their bars, points and
-# segments; screenshots of a page and of a standalone SVG must be non-empty
-# PNGs. Skipped (77) where Chromium is not installed (Debian: apt-get
+# segments; no page (fixtures and the scheme fixture of report-scheme.sh)
+# may be wider than its column at 1400 or 1920 px, nor hide a table's
+# columns behind a scrollbar (a test-only script in a copy of each page
+# measures it); screenshots of a page and of a standalone SVG must be
+# non-empty PNGs. Skipped (77) where Chromium is not installed (Debian: apt-get
 # install chromium).
 set -u
 datadir=${NGBENCH_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -29,13 +32,13 @@ bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
     { echo "FAIL: merge failed"; exit 1; }
 
 # run_browser OUTFILE ARGS...: one headless Chromium with a fresh profile,
-# every background service off; stdout to OUTFILE
+# every background service off (no network: --disable-quic too); stdout to OUTFILE
 n=0
 run_browser() {
     out=$1
     shift
     n=$((n + 1))
-    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --disable-background-networking \
         --disable-component-update --disable-sync --no-first-run --disable-extensions \
         --user-data-dir="$work/profile$n" "$@" >"$out" 2>"$work/browser$n.err"
 }
@@ -75,6 +78,60 @@ fi
 if dom compilers/toysig.html; then
     expect compilers/toysig.html "ratio bars" 15 '<rect class="bar"'
 fi
+
+# no horizontal overflow at 1400 and 1920 px: every page, in a copy with a
+# test-only script (the pages themselves stay script-free) that measures,
+# after layout, every block against the body's content box (a table may be
+# wider only inside its own scrolling box) and every table box whose content
+# would need scrolling; it writes what it finds into the DOM
+cat >"$work/probe.js" <<'PROBE'
+<script>
+window.addEventListener('load', function () {
+  var d = document.documentElement, b = document.body, cs = getComputedStyle(b), i, bad = [], scroll = [];
+  var right = b.getBoundingClientRect().right - parseFloat(cs.paddingRight);
+  if (d.scrollWidth > d.clientWidth) bad.push('page:' + d.scrollWidth + '>' + d.clientWidth);
+  var els = document.querySelectorAll('table, figure, svg, p, h1, h2, h3, ul, div.tbl, footer, nav');
+  for (i = 0; i < els.length; i++) {
+    var e = els[i], p = e.parentElement, clipped = false;
+    for (; p; p = p.parentElement) if (p.classList && p.classList.contains('tbl')) clipped = true;
+    if (!clipped && e.getBoundingClientRect().right > right + 1)
+      bad.push(e.tagName.toLowerCase() + i + ':' + Math.round(e.getBoundingClientRect().right) + '>' + Math.round(right));
+  }
+  var boxes = document.querySelectorAll('div.tbl');
+  for (i = 0; i < boxes.length; i++)
+    if (boxes[i].scrollWidth > boxes[i].clientWidth + 1)
+      scroll.push('table' + i + ':' + boxes[i].scrollWidth + '>' + boxes[i].clientWidth);
+  b.setAttribute('data-overflow', bad.length ? bad.join(',') : 'none');
+  b.setAttribute('data-scroll', scroll.length ? scroll.join(',') : 'none');
+});
+</script>
+PROBE
+# overflow PAGE WIDTH: prints "OVERFLOW-VERDICT SCROLL-VERDICT" for PAGE (a path) at WIDTH px
+overflow() {
+    probe=${1%.html}.probe.html
+    sed "/<\/body>/e cat $work/probe.js" "$1" >"$probe"
+    run_browser "$work/probe.out" --window-size="$2",900 --dump-dom "file://$probe"
+    rm -f "$probe"
+    o=$(grep -o 'data-overflow="[^"]*"' "$work/probe.out" | sed 's/^data-overflow="//; s/"$//')
+    sc=$(grep -o 'data-scroll="[^"]*"' "$work/probe.out" | sed 's/^data-scroll="//; s/"$//')
+    echo "${o:-unmeasured} ${sc:-unmeasured}"
+}
+# the test can fail: a copy of the summary with a table too wide, outside a scrolling box
+sed 's|</h1>|</h1><table><tr><td style="white-space:nowrap">'"$(head -c 600 /dev/zero | tr '\0' x)"'</td></tr></table>|' \
+    "$work/out/summary.html" >"$work/out/wide.html"
+v=$(overflow "$work/out/wide.html" 1400)
+case $v in *table*) ok "the overflow probe sees a table wider than the page's column ($v)" ;;
+    *) bad "the overflow probe missed a wide table: $v" ;; esac
+rm -f "$work/out/wide.html"
+(sh "$datadir/tests/report-scheme-data.sh" "$work/scheme" && cd "$work/scheme" && "$tool" merge -q -o "$work/out/scheme" x86a arm1) \
+    >/dev/null 2>&1 || bad "cannot merge the scheme fixture"
+for f in $(cd "$work/out" && find . -name '*.html' | sort); do
+    for w in 1400 1920; do
+        v=$(overflow "$work/out/$f" $w)
+        [ "$v" = "none none" ] && ok "$f at $w px: nothing wider than the page, no table to scroll" ||
+            bad "$f at $w px: overflow/scroll: $v"
+    done
+done
 
 # the pixels: a screenshot of a page and of a standalone SVG plot
 for f in pages/hostA/toysig.html plots/hostA/cycles.svg; do

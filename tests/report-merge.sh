@@ -154,6 +154,16 @@ has tables/targets.csv "tables: the targets' new columns" \
 has tables/results.csv "tables: the results' new columns" ',cpu_share_min,preempted,constant_time,ct_first$' \
     '^hostA,crypto_sign,ctbadsig,ref,guide-ref,sign,.*,0\.[0-9]*,yes,fail,Use of uninitialised value of size 8 at leak (ctbadsig\.c:[0-9]*)$'
 
+# one colour per compiler line in every plot: guide-ref's bars are the same
+# colour on both hosts (whose sets of lines differ) and in the ratio plots
+colors=$(for f in plots/hostA/toysig-compilers.svg plots/hostB/toysig-compilers.svg plots/hostA/toysig-ratios.svg \
+    plots/hostB/toysig-ratios.svg; do
+    grep -o 'fill="#[0-9a-f]*"><title>ref [a-z]*, guide-ref: ' "$work/out/$f" | cut -d'"' -f2 | sort -u
+done | sort | uniq -c)
+[ "$(printf '%s\n' "$colors" | wc -l)" -eq 1 ] && [ "$(printf '%s\n' "$colors" | awk '{print $1}')" -eq 4 ] &&
+    ok "guide-ref has one colour in every plot: $(printf '%s' "$colors" | awk '{print $2}')" ||
+    bad "guide-ref's colours differ between plots: $colors"
+
 # idempotent: again into the same directory, and into a fresh one
 (cd "$fx" && "$tool" merge -q -o "$work/out" hostA hostB) 2>/dev/null
 (cd "$fx" && "$tool" merge -q -o "$work/out2" hostA hostB) 2>/dev/null

@@ -3,7 +3,10 @@
  * report-units.exp byte for byte (tests/report-units.sh). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "plots.h"
 #include "units.h"
 
 static void row(const char *name, char *(*f)(char *, double), double v)
@@ -49,6 +52,22 @@ int main(void)
         char s[UNITS_MAX];
         printf("count    %s\n", fmt_count(s, 995, 5, 199));
         printf("count    %s\n", fmt_count(s, 1, 1, 1));
+    }
+    /* the tick labels of the scatter plot: both axes in one style (10, 100, 1 k, 10 k, ...) */
+    {
+        static const char *const labels[] = {"a", "b"};
+        static const double x[] = {150, 9.0e4}, y[] = {2.0e7, 5.0e10};
+        char *svg = svg_scatter("t", "(x axis)", "(y axis)", 2, labels, x, y);
+        const char *p = svg;
+        while ((p = strstr(p, "<text ")) != NULL) {
+            const char *gt = strchr(p, '>'), *end = gt ? strstr(gt, "</text>") : NULL;
+            int xt = gt && strstr(p, "text-anchor=\"middle\"") && strstr(p, "text-anchor=\"middle\"") < gt;
+            int yt = gt && strstr(p, "text-anchor=\"end\"") && strstr(p, "text-anchor=\"end\"") < gt;
+            if (end && (xt || yt) && end - gt - 1 < 16 && gt[1] != '(')
+                printf("%s %.*s\n", xt ? "xtick   " : "ytick   ", (int)(end - gt - 1), gt + 1);
+            p = gt ? gt : p + 1;
+        }
+        free(svg);
     }
     return 0;
 }

@@ -1,0 +1,297 @@
+/* page-perf.c - section 4 of a page: performance (cycles, time, ops/s,
+ * quartiles, CPU share, constant time, best line) and the plot by compiler
+ * line. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plots.h"
+#include "page.h"
+#include "units.h"
+
+/* ---- 4. performance ---- */
+
+/* the constant-time cell of x's op; a failure's first report goes to lies
+ * when the implementation declares itself constant-time, else to fails */
+static void ct_cell(table *t, const ds_target *x, const char *op, buf *text, buf *fails, buf *lies)
+{
+    const ngr_record *r = ct_of(x, op);
+    const char *res, *first, *decl;
+    int mark = MARK_NONE;
+    buf_reset(text);
+    if (!ct_covers(op)) {
+        tbl_cell(t, "n/a (public inputs)");
+        return;
+    }
+    if (!r) {
+        tbl_cell(t, "not checked");
+        return;
+    }
+    ct_verdict(r, text, &mark);
+    tbl_cell(t, buf_str(text));
+    tbl_mark(t, mark);
+    res = ngr_get(r, "result");
+    first = ngr_get(r, "first");
+    decl = ngr_get(r, "declared");
+    if (res && strcmp(res, "fail") == 0) {
+        buf *b = decl && strcmp(decl, "yes") == 0 ? lies : fails;
+        buf_printf(b, "%s%s %s %s: %s", b->len ? "; " : "", x->impl, x->compiler, op, first ? first : "?");
+        if (ngr_get(r, "errors"))
+            buf_printf(b, " (%s error%s)", ngr_get(r, "errors"), strcmp(ngr_get(r, "errors"), "1") == 0 ? "" : "s");
+    }
+}
+
+/* the newer attempts of a lower tier (a --quick run after a full one): shown
+ * apart, never in place of the higher tier's figures */
+static void lower_tier(doc *d, const ds_host *h, size_t first, size_t end)
+{
+    static const char *const head[] = {"implementation", "compiler", "tier", "campaign", "operation",
+                                       "median cycles", "mean time", "n (trials \xc3\x97 iters)", "CPU share (lowest trial)",
+                                       "shown above instead"};
+    table *t = tbl_new(10, head, NULL);
+    size_t i, o;
+    for (i = first; i < end; i++) {
+        const ds_target *x = &h->targets[i];
+        ds_target y;
+        const char *const *ops = ops_of(x->operation);
+        if (!x->newer)
+            continue;
+        y = *x;
+        y.sel = x->newer; /* the same line, its newer attempt */
+        for (o = 0; ops[o]; o++) {
+            const ngr_record *r = cycles_of(&y, ops[o]);
+            const char *raw;
+            char s[UNITS_MAX], above[64];
+            double share;
+            if (!r)
+                continue;
+            tbl_row(t);
+            tbl_cell(t, impl_label(h, first, end, x));
+            tbl_cell(t, x->compiler);
+            tbl_cell(t, ds_tier_name(y.sel->tier));
+            tbl_cell(t, y.sel->campaign);
+            tbl_cell(t, ops[o]);
+            cell_fig(t, fmt_cycles, cyc(&y, ops[o], "median"), ngr_get(r, "median"));
+            cell_fig(t, fmt_seconds, cyc(&y, ops[o], "mean_seconds"), ngr_get(r, "mean_seconds"));
+            fmt_count(s, cyc(&y, ops[o], "n"), cyc(&y, ops[o], "trials"), cyc(&y, ops[o], "iterations"));
+            tbl_cellx(t, s, ngr_get(r, "n"), 1);
+            share = min_cpu_share(&y, ops[o], &raw);
+            if (raw)
+                tbl_cellx(t, raw, raw, 1);
+            else
+                cell_fig(t, plain_fmt, share, NULL);
+            if (preempted(&y, ops[o]))
+                tbl_mark(t, MARK_WARN);
+            snprintf(above, sizeof above, "%s tier, %s", ds_tier_name(x->sel->tier), x->sel->campaign);
+            tbl_cell(t, above);
+        }
+    }
+    if (!t->nrows) {
+        tbl_free(t);
+        return;
+    }
+    doc_p(d, "Newer attempts of a lower tier: a ./do --quick run (first KAT record, short measurements) after a "
+             "full one does not replace the full-tier figures above; its figures are these:");
+    doc_table(d, t);
+}
+
+void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
+{
+    static const char *const head[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
+                                       "ops/s", "median trial", "median cycles", "quartiles (cycles)",
+                                       "n (trials \xc3\x97 iters)", "CPU share (lowest trial)", "constant time",
+                                       "best"};
+    static const char *const head_noct[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
+                                            "ops/s", "median trial", "median cycles", "quartiles (cycles)",
+                                            "n (trials \xc3\x97 iters)", "CPU share (lowest trial)", "best"};
+    /* a constant-time column only where some line was checked: otherwise
+     * one sentence says so */
+    int ct = ct_any(h, first, end), any_preempted = 0, any_share = 0, any_zero = 0;
+    table *t = ct ? tbl_new(13, head, NULL) : tbl_new(12, head_noct, NULL);
+    const char *const *ops = ops_of(h->targets[first].operation);
+    size_t i, e, o, k, nrows = 0, nser;
+    const char **series, **rows = NULL;
+    char **rowtext = NULL;
+    double *vals = NULL;
+    buf fails, ctfail, ctlie, txt, over;
+    char s[UNITS_MAX], s2[UNITS_MAX], q[2 * UNITS_MAX + 8];
+
+    buf_init(&fails);
+    buf_init(&ctfail);
+    buf_init(&ctlie);
+    buf_init(&txt);
+    buf_init(&over);
+    /* plot series: the compiler lines */
+    nser = compiler_list(h, first, end, &series);
+    for (i = first; i < end; i = e) {
+        impl_range(h, i, end, &e);
+        for (o = 0; ops[o]; o++) {
+            int usable;
+            const ds_target *best = best_line(h, i, e, ops[o], &usable);
+            const ds_target *passed = fastest_preempted(h, i, e, ops[o], best);
+            if (passed)
+                buf_printf(&over, "%s%s %s: %s (%s cycles, preempted) is faster than %s (%s)", over.len ? "; " : "",
+                           impl_label(h, first, end, best), ops[o], passed->compiler,
+                           fmt_cycles(s, cyc(passed, ops[o], "median")), best->compiler,
+                           fmt_cycles(s2, cyc(best, ops[o], "median")));
+            rows = xrealloc(rows, (nrows + 1) * sizeof *rows);
+            rowtext = xrealloc(rowtext, (nrows + 1) * sizeof *rowtext);
+            vals = xrealloc(vals, (nrows + 1) * nser * sizeof *vals);
+            rowtext[nrows] = xasprintf("%s %s", impl_label(h, first, end, &h->targets[i]), ops[o]);
+            rows[nrows] = rowtext[nrows];
+            for (k = 0; k < nser; k++)
+                vals[nrows * nser + k] = NAN;
+            for (k = i; k < e; k++) {
+                const ds_target *x = &h->targets[k];
+                const ngr_record *r = cycles_of(x, ops[o]);
+                double ps = cyc(x, ops[o], "persecond");
+                size_t si;
+                int pre;
+                for (si = 0; si < nser; si++)
+                    if (strcmp(series[si], x->compiler) == 0)
+                        vals[nrows * nser + si] = cyc(x, ops[o], "median");
+                tbl_row(t);
+                tbl_cell(t, impl_label(h, first, end, x));
+                tbl_cell(t, x->compiler);
+                tbl_cell(t, ops[o]);
+                if (!r) {
+                    for (si = 0; si < 8; si++)
+                        tbl_cellx(t, DASH, "", 1);
+                    if (ct)
+                        ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
+                    tbl_cell(t, "");
+                    continue;
+                }
+                pre = preempted(x, ops[o]);
+                any_preempted |= pre;
+                cell_fig(t, fmt_cycles, cyc(x, ops[o], "mean"), ngr_get(r, "mean"));
+                if (pre)
+                    tbl_mark(t, MARK_WARN);
+                cell_fig(t, fmt_seconds, cyc(x, ops[o], "mean_seconds"), ngr_get(r, "mean_seconds"));
+                cell_fig(t, fmt_sig3, cyc(x, ops[o], "ops_per_second"), ngr_get(r, "ops_per_second"));
+                cell_fig(t, fmt_seconds, cyc(x, ops[o], "median_trial") / ps, NULL);
+                cell_fig(t, fmt_cycles, cyc(x, ops[o], "median"), ngr_get(r, "median"));
+                if (pre)
+                    tbl_mark(t, MARK_WARN);
+                snprintf(q, sizeof q, "%s " DASH " %s", fmt_cycles(s, cyc(x, ops[o], "q1")),
+                         fmt_cycles(s2, cyc(x, ops[o], "q3")));
+                tbl_cellx(t, q, NULL, 1);
+                fmt_count(s, cyc(x, ops[o], "n"), cyc(x, ops[o], "trials"), cyc(x, ops[o], "iterations"));
+                tbl_cellx(t, s, ngr_get(r, "n"), 1);
+                /* timing honesty: the trial whose process ran least of its timed wall clock */
+                {
+                    const char *raw;
+                    double share = min_cpu_share(x, ops[o], &raw);
+                    buf_reset(&txt);
+                    if (raw) {
+                        any_share = 1;
+                        any_zero |= share == 0;
+                        buf_puts(&txt, raw);
+                    } else {
+                        buf_puts(&txt, DASH);
+                    }
+                    if (pre)
+                        buf_puts(&txt, " preempted");
+                    tbl_cellx(t, buf_str(&txt), raw ? raw : "", 1);
+                    if (pre || (isfinite(share) && share < 0.9))
+                        tbl_mark(t, MARK_WARN);
+                }
+                if (ct)
+                    ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
+                if (x == best) {
+                    tbl_cell(t, !usable ? (pre ? "best (no line passed; preempted)" : "best (no line passed)")
+                                : pre   ? "best (preempted: no clean line)"
+                                        : "best");
+                    tbl_mark(t, MARK_BEST);
+                } else {
+                    tbl_cell(t, "");
+                }
+            }
+            nrows++;
+        }
+    }
+    for (i = first; i < end; i++) {
+        const ds_target *x = &h->targets[i];
+        if (!x->sel)
+            continue;
+        for (k = 0; k < x->sel->nrecs; k++) {
+            const ngr_record *r = &x->sel->recs[k]->r;
+            const char *op, *st, *dt;
+            if (strcmp(r->kind, "measure") != 0)
+                continue;
+            op = ngr_get(r, "op");
+            st = ngr_get(r, "status");
+            dt = ngr_get(r, "detail");
+            buf_printf(&fails, "%s%s %s %s: %s (%s)", fails.len ? "; " : "", impl_label(h, first, end, x), x->compiler, op ? op : "?",
+                       st ? st : "?", dt ? dt : "");
+        }
+    }
+    doc_h2(d, "4. Performance");
+    doc_p(d, "Cycles are ticks of the cycle counter named in section 2 (with rdtsc: reference cycles at the TSC rate). "
+             "Mean: cycles per call over all timed calls of all trials (each trial a fresh process); median trial: "
+             "the median of the trials' mean times; median and quartiles over all calls (linear interpolation, R type "
+             "7). Best: the lowest median cycles per call among the lines that passed.");
+    doc_table(d, t);
+    if (over.len)
+        doc_p(d, "Best prefers figures that were not preempted: %s. The faster figures were taken while the process "
+                 "was off its CPU for part of the time, so they are not trusted over clean ones.",
+              buf_str(&over));
+    lower_tier(d, h, first, end);
+    if (fails.len)
+        doc_p(d, "Measurement failures: %s.", buf_str(&fails));
+    if (any_share)
+        doc_p(d, "CPU share: the process's CPU time over its timed calls against their wall-clock total, in the "
+                 "trial where it was lowest (about 1 on a quiet core). %s",
+              any_preempted ? "Figures marked preempted had a trial below 0.9: the process was off its CPU for part "
+                              "of the timed wall clock, so their cycle counts are inflated; run them again on a "
+                              "quieter host before trusting them."
+                            : "No trial fell below 0.9 (preemption).");
+    /* calls that ran took CPU time: a share of 0 is the clock's limit, not
+     * the process's; say so rather than let it pass for preemption */
+    if (any_zero)
+        doc_p(d, "A CPU share of 0 is not a measurement: the timed calls ran, but the process's CPU-time clock did not "
+                 "advance over them. That clock can be coarser than a short trial (some kernels advance it per "
+                 "scheduler tick while a CPU-time limit is set), so the preempted flag of such figures says nothing "
+                 "either way; longer trials (--min-time) measure it.");
+    if (ct) {
+        doc_p(d, "Constant time (./do --ct): one call of each operation that handles secrets, built with -g and run "
+                 "under valgrind memcheck with the secret key and every DRNG output marked undefined; a fail names "
+                 "the first branch or memory index that depends on them. Verify has public inputs only. An "
+                 "implementation declares itself constant-time with the files goal-constbranch and "
+                 "goal-constindex.");
+        if (ctlie.len)
+            doc_p(d, "WARNING: declared constant-time but failing the check: %s.", buf_str(&ctlie));
+        if (ctfail.len)
+            doc_p(d, "Constant-time check reports: %s.", buf_str(&ctfail));
+    } else {
+        doc_p(d, "Constant time: not checked (./do --ct).");
+    }
+    {
+        char id[PAGE_ID_MAX];
+        char *rel = xasprintf("plots/%s/%s-compilers.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
+        const char **colors = xmalloc((nser + 1) * sizeof *colors);
+        char *title;
+        for (k = 0; k < nser; k++)
+            colors[k] = compiler_color(c->d, series[k]);
+        title = xasprintf("%s on %s: median cycles per call, by compiler line", primitive_count(h, first, end) > 1 ? h->targets[first].scheme : h->targets[first].primitive,
+                                h->name);
+        emit_plot(c->out, d, rel, title,
+                 svg_bars_colored(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals,
+                                  colors));
+        free((void *)colors);
+        free(rel);
+        free(title);
+    }
+    for (k = 0; k < nrows; k++)
+        free(rowtext[k]);
+    free(rowtext);
+    free((void *)rows);
+    free((void *)series);
+    free(vals);
+    buf_free(&fails);
+    buf_free(&ctfail);
+    buf_free(&ctlie);
+    buf_free(&txt);
+    buf_free(&over);
+}

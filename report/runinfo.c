@@ -1,0 +1,86 @@
+/* runinfo.c - see runinfo.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runinfo.h"
+
+/* the first run record of campaign on h (start before resume) */
+static const ngr_record *run_of(const ds_host *h, const char *campaign)
+{
+    const ngr_record *best = NULL;
+    size_t i;
+    for (i = 0; i < h->nruns; i++) {
+        const ngr_record *r = &h->runs[i]->r;
+        const char *ev = ngr_get(r, "event");
+        if (strcmp(r->campaign, campaign) != 0)
+            continue;
+        if (!best || (ev && strcmp(ev, "start") == 0))
+            best = r;
+        if (ev && strcmp(ev, "start") == 0)
+            break;
+    }
+    return best;
+}
+
+static void host_campaigns(const report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end, int named)
+{
+    const char **seen = xmalloc((end - first + 1) * sizeof *seen);
+    size_t ns = 0, i, k;
+    for (i = first; i < end; i++) {
+        const ds_attempt *as[2];
+        size_t a;
+        as[0] = h->targets[i].sel;
+        as[1] = h->targets[i].newer;
+        for (a = 0; a < 2; a++) {
+            const ngr_record *r;
+            const char *v, *cm, *op, *q;
+            buf b;
+            if (!as[a])
+                continue;
+            for (k = 0; k < ns; k++)
+                if (strcmp(seen[k], as[a]->campaign) == 0)
+                    break;
+            if (k < ns)
+                continue;
+            seen[ns++] = as[a]->campaign;
+            r = run_of(h, as[a]->campaign);
+            v = r ? ngr_get(r, "version") : NULL;
+            cm = r ? ngr_get(r, "commit") : NULL;
+            op = r ? ngr_get(r, "options") : NULL;
+            q = r ? ngr_get(r, "quick") : NULL;
+            buf_init(&b);
+            buf_printf(&b, "Campaign %s%s%s (%s tier", as[a]->campaign, named ? " on " : "", named ? h->name : "",
+                       q ? (strcmp(q, "1") == 0 ? "quick" : "full") : ds_tier_name(as[a]->tier));
+            if (r && ngr_get(r, "start"))
+                buf_printf(&b, ", started %s", ngr_get(r, "start"));
+            buf_puts(&b, "): ");
+            if (!v && !cm && !op)
+                buf_puts(&b, "ngbench version, commit and options not recorded (records older than 0.2).");
+            else
+                buf_printf(&b, "ngbench %s, commit %s, options: %s.", v && *v ? v : "-", cm && *cm ? cm : "-",
+                           op && *op ? op : "(none)");
+            doc_footer(d, buf_str(&b));
+            buf_free(&b);
+        }
+    }
+    free((void *)seen);
+    (void)c;
+}
+
+void run_footer(const report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
+{
+    char *s = xasprintf("Made by ngbench's ./do (harness/build-impl, harness/run-target, measure/measure, "
+                        "measure/probe, measure/profile); merged by ngbench-report %s (ngbench-report merge; "
+                        "audit: ngbench-report check).",
+                        c->version);
+    doc_footer(d, s);
+    free(s);
+    if (h) {
+        host_campaigns(c, d, h, first, end, 0);
+    } else {
+        size_t hi;
+        for (hi = 0; hi < c->d->nhosts; hi++)
+            host_campaigns(c, d, &c->d->hosts[hi], 0, c->d->hosts[hi].ntargets, 1);
+    }
+}
