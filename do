@@ -1,8 +1,11 @@
 #!/bin/sh
-# do - ngbench's orchestrator. For every implementation and every usable
-# compiler line: build, KAT gate, functional checks; records go to
-# bench-results/<host>/data. Runs are append-only and resumable: a killed
-# ./do run again with the same selection continues where it stopped.
+# do - ngbench's orchestrator: the command line, the discovery of targets
+# (implementation x compiler line) and the loop that runs them. Campaign
+# planning (estimates, the fixed plan, shards, the makefile) is
+# harness/campaign's; one target is harness/run-target's; records are read
+# and written through ngbench-rec; the terminal report is ngbench-report
+# status's. Runs are append-only and resumable: a killed ./do run again with
+# the same selection continues its campaign.
 set -u
 top=$(cd "$(dirname "$0")" && pwd)
 # Where things are. In a source tree everything is beside this script; the
@@ -19,75 +22,108 @@ tool() {
     elif [ -x "$libdir/$1" ]; then echo "$libdir/$1"
     else command -v "$1" || echo "$top/$2/$1"; fi
 }
+NGBENCH_REC=${NGBENCH_REC:-$(tool ngbench-rec report)}
+export NGBENCH_REC
 . "$libdir/records.sh"
+version=$(cat "$datadir/VERSION" 2>/dev/null || echo unknown)
 
 usage() {
     cat <<'USAGE'
 usage: ./do [options] [PRIMITIVE-OR-IMPLEMENTATION-DIR ...]   (installed: ngbench ...)
+       ./do merge [--results DIR] [-o OUT] [INPUT...]
+       ./do collect [--results DEST] SOURCE...
 
 Builds every implementation under crypto_sign/ and crypto_kem/ (or under the
 given directories) with every usable compiler line of okcompilers/c, checks it
 against its primitive's kat.sha256 (the KAT gate) and runs the functional
-checks. Each (implementation, compiler line) is a target; its records are
-appended to RESULTS/<host>/data (and data.jsonl) when it finishes.
+checks, then measures it. Each (implementation, compiler line) is a target;
+its records are appended to RESULTS/<host>/data (and data.jsonl) when it
+finishes. Every option also takes the form --option=value.
+
+How long: the full default campaign (26 primitives x 4 compiler lines) takes
+about 9 hours on a 2-core VM; --quick about 40 minutes. ./do --plan prints
+the estimate for any selection before anything runs.
 
 Selection
   -c PATTERN         only compiler lines whose id or text contains PATTERN
   --okcompilers FILE compiler lines from FILE instead of okcompilers/c
-  --quick            the quick tier: first KAT record only
+  --quick            the quick tier: first KAT record only, short measurements
 Running
-  -j N               run N targets at once (default 1; longest first by the estimates)
+  -j N               run N targets at once (default 1; longest first by the plan)
   --timeout S        limit for each run of an implementation (default 3600)
   --build-timeout S  limit for each build (default 900)
   --memory MB        address-space limit for builds and runs (default 8192)
   --filesize MB      file-size limit (default 8192)
   --keep-kat         keep generated KAT files that pass (default: keep their digests)
-  --no-sandbox       run builds and implementations without ngbench-sandbox (the
-                     limits and the guards against writes and sockets still apply)
-Constant time
+  --no-sandbox       run untrusted steps uncontained (limits and output capture
+                     only; the records say so)
   --ct               also check each operation under valgrind memcheck with the
-                     secrets (secret key, DRNG output) marked undefined: every
-                     secret-dependent branch or memory index is reported. An
-                     implementation declares itself constant-time with the files
-                     goal-constbranch and goal-constindex; a failing check flags it.
+                     secrets (secret key, DRNG output) marked undefined
 Measurement (after the checks, for every target that built and ran)
   --no-measure       stop after the functional checks
   --no-profile       skip the ICCS helper profile
   --trials T         timing trials per operation, each a fresh process (default 5)
   --min-calls M      timed calls per operation to aim for over all trials (default 100)
-  --min-time S       and at least S seconds of timed work per trial (default 1,
-                     as the NGCC pages time about a second per trial)
-  --budget S         ...unless that takes longer than S seconds in all (default 20);
-                     every trial times at least one call
+  --min-time S       and at least S seconds of timed work per trial (default 1)
+  --budget S         ...unless that takes longer than S seconds in all (default 20)
   (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s)
+Campaigns (README.md, "Campaigns"): a campaign is fixed when it starts: its
+targets, their order and estimates are its plan, stored with it, and every
+later --shard, --job, resume or requeue of it reads that plan.
   --restart          start a new campaign even if this selection's last one
                      was interrupted (default: resume it)
+  --plan             print the campaign's plan: one job per target with its
+                     estimated seconds and where the estimate came from, and the
+                     total (this fixes the plan if the campaign has none yet)
+  --plan-file FILE   start the campaign with the plan in FILE (./do --plan on
+                     another host: one plan for every host); its jobs must be
+                     this selection's targets
+  --estimates-from DIR  also estimate from the records in DIR (merged records or
+                     other hosts' results), scaled to this host
+  --job ID           run exactly one job of the campaign (ID from --plan)
+  --shard K/N        run the K-th of N balanced shares of the plan
+  --array-task I --array-range MIN-MAX[:STEP]
+                     run the share of task I of a scheduler's array (any range,
+                     0-based or not, with steps); a single resubmitted task uses
+                     the array the campaign was first run with (doc/slurm-array.sh)
+  --makefile         print a makefile with one rule per job: make -j N -f FILE
+  --summary          print the campaign's figures and what it did not finish,
+                     and exit with its status (below)
 Output
   --results DIR      results directory (default: bench-results/ beside ./do;
                      for the installed ngbench, ./bench-results)
   --list             print the targets and exit
-  --summary          print the status table of this selection's campaign and exit
   -h, --help         this text
   --version          ngbench's version
-Campaigns over many cores and hosts (see README.md, "Campaigns")
-  --plan             print the campaign as a list of jobs (one per target) with
-                     estimated seconds from earlier runs on this host
-  --job ID           run exactly one job of the campaign (ID from --plan)
-  --shard K/N        run the K-th of N balanced shares (longest jobs first)
-  --makefile         print a makefile with one rule per job: make -j N -f FILE
-Merging (ngbench-report merge --help)
-  ./do merge [--results DIR] [-o OUT] [INPUT...]
-                     every DIR/<host>/data (default bench-results/) into tables,
-                     pages and plots under OUT (default DIR/merged/)
+Subcommands
+  merge              hands over to ngbench-report merge (its --help)
+  collect            copies other results directories (other hosts, shards run
+                     elsewhere) into --results: each host's records are added to
+                     its data file without duplicates, never replaced; evidence
+                     is copied without overwriting
 
 Statuses: PASS, FAIL (KAT differs: the first differing record is named),
 CRYPTOFAIL (KAT matches but a functional check fails), NOKAT (no manifest),
-BUILDFAIL, CRASH, TIMEOUT, VIOLATION (tried to write outside its directory
-or to open a socket). Exit status 0 when every target is PASS or NOKAT.
-Record kinds and fields: doc/records.md. Environment: NGBENCH_HOST names the
-host in records (default: hostname).
+BUILDFAIL, CRASH, TIMEOUT, VIOLATION (the sandbox refused a call).
+Exit status: 0 every target of this invocation finished PASS or NOKAT; 1 all
+finished but some did not pass (deterministic: rerunning will not help); 75
+some did not finish, or the host failed (worth retrying: it resumes); 2 bad
+usage or setup. Record kinds and fields: doc/records.md. Environment:
+NGBENCH_HOST names the host in records (default: hostname; give every host of
+a campaign its own).
 USAGE
 }
+
+# --opt=value is --opt value
+q() { printf " '%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+_s=
+for _a in "$@"; do
+    case $_a in
+    --*=*) _s="$_s$(q "${_a%%=*}")$(q "${_a#*=}")" ;;
+    *) _s="$_s$(q "$_a")" ;;
+    esac
+done
+eval "set -- $_s"
 
 quick=
 cpattern=
@@ -99,35 +135,43 @@ list=
 rt_opts=
 run_one_line=
 plan=
+plan_file=
+estimates_from=
 job=
 shard=
+array_task=
+array_range=
 makefile=
 summary=
+measure_opts="--measure 1"
 dosel= # the options a generated makefile repeats in every rule
 dirs=
-q() { printf " '%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
 NGBENCH_MEMORY_MB=${NGBENCH_MEMORY_MB:-8192}
 NGBENCH_FILESIZE_MB=${NGBENCH_FILESIZE_MB:-8192}
-need() { [ $# -ge 2 ] || { echo "do: $1 needs a value (try --help)" >&2; exit 1; }; }
+need() { [ $# -ge 2 ] || { echo "do: $1 needs a value (try --help)" >&2; exit 2; }; }
 # the merge step is its own tool: ./do merge only hands over to it
 if [ "${1:-}" = merge ]; then
     shift
     report=${NGBENCH_REPORT:-$(tool ngbench-report report)}
-    [ -x "$report" ] || { echo "do: $report is missing: run make first" >&2; exit 1; }
+    [ -x "$report" ] || { echo "do: $report is missing: run make first" >&2; exit 2; }
     exec "$report" merge --results "$results" "$@"
 fi
+collect=
+if [ "${1:-}" = collect ]; then collect=1; shift; fi
 while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;
-    --version) echo "ngbench $(cat "$datadir/VERSION" 2>/dev/null || echo unknown)"; exit 0 ;;
+    --version) echo "ngbench $version"; exit 0 ;;
     --quick) keep "$1"; quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2"; shift ;;
-    --no-measure | --no-profile | --ct) keep "$1"; rt_opts="$rt_opts $1"; shift ;;
+    --no-measure) keep "$1"; rt_opts="$rt_opts $1"; measure_opts="--measure 0"; shift ;;
+    --no-profile | --ct) keep "$1"; rt_opts="$rt_opts $1"; shift ;;
     --trials | --min-calls | --budget | --min-time)
         need "$@"
-        case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 1 ;; esac
+        case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
         rt_opts="$rt_opts $1 $2"
+        [ "$1" = --min-calls ] || measure_opts="$measure_opts $1 $2"
         shift 2
         ;;
     -c) need "$@"; keep "$1" "$2"; cpattern=$2; shift 2 ;;
@@ -135,7 +179,7 @@ while [ $# -gt 0 ]; do
     -j[0-9]*) jobs=${1#-j}; shift ;;
     --okcompilers)
         need "$@"
-        [ -r "$2" ] || { echo "do: cannot read $2" >&2; exit 1; }
+        [ -r "$2" ] || { echo "do: cannot read $2" >&2; exit 2; }
         okfile=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
         keep "$1" "$okfile"
         shift 2
@@ -143,7 +187,7 @@ while [ $# -gt 0 ]; do
     --results) need "$@"; mkdir -p "$2" && results=$(cd "$2" && pwd); keep "$1" "$results"; shift 2 ;;
     --timeout | --build-timeout)
         need "$@"
-        case $2 in '' | *[!0-9]*) echo "do: $1 wants seconds, not '$2'" >&2; exit 1 ;; esac
+        case $2 in '' | *[!0-9]*) echo "do: $1 wants seconds, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
         rt_opts="$rt_opts $1 $2"
         shift 2
@@ -156,6 +200,18 @@ while [ $# -gt 0 ]; do
     --list) list=1; shift ;;
     --run-one-internal) need "$@"; run_one_line=$2; shift 2 ;;
     --plan) plan=1; shift ;;
+    --plan-file)
+        need "$@"
+        [ -r "$2" ] || { echo "do: cannot read the plan $2" >&2; exit 2; }
+        plan_file=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+        shift 2
+        ;;
+    --estimates-from)
+        need "$@"
+        [ -d "$2" ] || [ -f "$2" ] || { echo "do: --estimates-from: $2: no such file or directory" >&2; exit 2; }
+        estimates_from="$estimates_from$(q "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")")"
+        shift 2
+        ;;
     --makefile) makefile=1; shift ;;
     --summary) summary=1; shift ;;
     --job) need "$@"; job=$2; shift 2 ;;
@@ -163,9 +219,22 @@ while [ $# -gt 0 ]; do
         need "$@"
         case $2 in
         [1-9]*/[1-9]*) shard=$2 ;;
-        *) echo "do: --shard wants K/N with 1 <= K <= N, not '$2'" >&2; exit 1 ;;
+        *) echo "do: --shard wants K/N with 1 <= K <= N, not '$2'" >&2; exit 2 ;;
         esac
-        [ "${shard%/*}" -le "${shard#*/}" ] 2>/dev/null || { echo "do: --shard wants K/N with 1 <= K <= N" >&2; exit 1; }
+        [ "${shard%/*}" -le "${shard#*/}" ] 2>/dev/null || { echo "do: --shard wants K/N with 1 <= K <= N" >&2; exit 2; }
+        shift 2
+        ;;
+    --array-task)
+        need "$@"
+        case $2 in '' | *[!0-9]*) echo "do: --array-task wants a task index, not '$2'" >&2; exit 2 ;; esac
+        array_task=$2
+        shift 2
+        ;;
+    --array-range)
+        need "$@"
+        printf '%s' "$2" | grep -Eq '^[0-9]+-[0-9]+(:[0-9]+)?$' ||
+            { echo "do: --array-range wants MIN-MAX or MIN-MAX:STEP, not '$2'" >&2; exit 2; }
+        array_range=$2
         shift 2
         ;;
     --)
@@ -173,94 +242,148 @@ while [ $# -gt 0 ]; do
         for _a in "$@"; do dirs="$dirs$(q "$_a")"; done
         break
         ;;
-    -*) echo "do: unknown option $1 (try --help)" >&2; exit 1 ;;
+    -*) echo "do: unknown option $1 (try --help)" >&2; exit 2 ;;
     *) dirs="$dirs$(q "$1")"; shift ;; # options may follow the directories
     esac
 done
 eval "set -- $dirs"
-case $jobs in '' | *[!0-9]* | 0) echo "do: -j wants a positive number" >&2; exit 1 ;; esac
+case $jobs in '' | *[!0-9]* | 0) echo "do: -j wants a positive number" >&2; exit 2 ;; esac
+[ -n "$array_task" ] && [ -z "$array_range" ] && { echo "do: --array-task needs --array-range" >&2; exit 2; }
+[ -n "$array_range" ] && [ -z "$array_task" ] && { echo "do: --array-range needs --array-task" >&2; exit 2; }
+[ -n "$array_task" ] && [ -n "$shard$job" ] && { echo "do: --array-task, --shard and --job exclude each other" >&2; exit 2; }
 export NGBENCH_MEMORY_MB NGBENCH_FILESIZE_MB
+mkdir -p "$results" || exit 2
+results=$(cd "$results" && pwd)
+
+# ---- collect: other results directories into this one, losing nothing ----
+if [ -n "$collect" ]; then
+    [ $# -ge 1 ] || { echo "do: collect wants the results (or host) directories to copy from" >&2; exit 2; }
+    rc=0
+    for src in "$@"; do
+        [ -d "$src" ] || { echo "do: collect: $src: not a directory" >&2; rc=2; continue; }
+        # a host directory (it holds data) or a results directory (of host directories)
+        if [ -f "$src/data" ]; then set -- "$src"; else set -- "$src"/*/; fi
+        for hd in "$@"; do
+            hd=${hd%/}
+            [ -f "$hd/data" ] || continue
+            # the host is what the records say, whatever the directory is called
+            hosts=$("$NGBENCH_REC" get -f @host "$hd/data" | sort -u)
+            [ "$(printf '%s\n' "$hosts" | grep -c .)" -eq 1 ] ||
+                { echo "do: collect: $hd/data holds records of several hosts ($(echo $hosts)); skipped" >&2; rc=2; continue; }
+            [ "$hosts" = "${hd##*/}" ] || echo "do: collect: note: $hd holds the records of host '$hosts'; collected as $hosts"
+            dest=$results/$hosts
+            mkdir -p "$dest"
+            [ "$(cd "$hd" && pwd -P)" = "$(cd "$dest" && pwd -P)" ] && continue
+            new=$dest/work/collect.$$
+            mkdir -p "$dest/work"
+            # the lines the destination lacks, in their order (records are unique lines)
+            touch "$dest/data"
+            awk 'FILENAME == ARGV[1] { have[$0] = 1; next } !($0 in have) { have[$0] = 1; print }' "$dest/data" "$hd/data" >"$new"
+            n=$(wc -l <"$new")
+            [ "$n" -gt 0 ] && append_block "$dest/data" "$new"
+            rm -f "$new"
+            # evidence and campaigns, never overwriting what is there
+            for sub in targets campaigns; do
+                [ -d "$hd/$sub" ] && mkdir -p "$dest/$sub" && cp -R -n "$hd/$sub/." "$dest/$sub/" 2>/dev/null
+            done
+            echo "do: collect: $hd -> $dest: $n new record(s)"
+        done
+    done
+    exit $rc
+fi
+
 NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$(tool ngbench-kat kat)}
 export NGBENCH_KAT_TOOL
 NGBENCH_STATS=${NGBENCH_STATS:-$(tool ngbench-stats measure)}
-NGBENCH_APIH=${NGBENCH_APIH:-$(tool ngbench-apih harness)}
 NGBENCH_SANDBOX=${NGBENCH_SANDBOX:-$(tool ngbench-sandbox harness)}
 NGBENCH_OKPARSE=${NGBENCH_OKPARSE:-$(tool ngbench-okparse harness)}
-export NGBENCH_OKPARSE
-export NGBENCH_STATS NGBENCH_APIH NGBENCH_SANDBOX
-[ -x "$NGBENCH_SANDBOX" ] || { echo "do: $NGBENCH_SANDBOX is missing: run ./configure && make first" >&2; exit 1; }
-# what contains the untrusted steps here, probed once for the whole run
+NGBENCH_REPORT=${NGBENCH_REPORT:-$(tool ngbench-report report)}
+export NGBENCH_OKPARSE NGBENCH_STATS NGBENCH_SANDBOX NGBENCH_REPORT
+for t in "$NGBENCH_KAT_TOOL" "$NGBENCH_SANDBOX" "$NGBENCH_REC"; do
+    [ -x "$t" ] || { echo "do: $t is missing: run ./configure && make first" >&2; exit 2; }
+done
+REC_HOST=$(host_name)
+REC_ABI=$(host_abi)
+hostdir=$results/$REC_HOST
+mkdir -p "$hostdir/work" || exit 2
+tab=$(printf '\t')
+
+# done_targets: the targets of this campaign that have a 'done' record.
+done_targets() {
+    [ -f "$hostdir/data" ] || return 0
+    "$NGBENCH_REC" get -k done -w campaign="$campaign" -f @target "$hostdir/data" | sort -u
+}
+now() { date +%s; }
+human() { awk -v s="$1" 'BEGIN { if (s >= 3600) printf "%.1f h", s / 3600; else if (s >= 60) printf "%.0f min", s / 60; else printf "%d s", s }'; }
+
+# run_one LINE: one line of the todo list (N, ID, IMPL, CID, LINE, ESTIMATE).
+# run-target runs in a session of its own, holds the target's lock for as
+# long as anything of it runs, and dies with this ./do (its watchdog).
+run_one() {
+    IFS="$tab" read -r n tname impl cid line est <<EOT
+$1
+EOT
+    kill -0 "$NGBENCH_DO_PID" 2>/dev/null || return 0 # the ./do that started this is gone
+    mkdir -p "$cdir/locks"
+    t0=$(now)
+    # shellcheck disable=SC2086
+    $setsid "$libdir/run-target" --results "$results" --campaign "$campaign" --progress "[$n/$total]" \
+        --lock "$cdir/locks/$(printf '%s' "$tname" | tr / _)" --do-pid "$NGBENCH_DO_PID" $rt_opts \
+        "$impl" "$cid" "$line"
+    rc=$?
+    took=$(($(now) - t0))
+    case $rc in
+    0)
+        # elapsed, the ETA of what this ./do has left, and the figures
+        printf '%s\t%s\t%s\n' "$tname" "$took" "${est:--}" >>"$progress"
+        # what is left of this run, at the pace the finished targets set against their estimates
+        eta=$(awk -F "$tab" -v jobs="$jobs" 'FILENAME == ARGV[1] { fin[$1] = 1; if ($3 != "-") { r += $2; e += $3 }; next }
+            !($2 in fin) { rem++; if ($6 != "-") rest += $6; else unk++ }
+            END { if (!rem) exit; f = (e > 0 ? r / e : 1); s = rest * f / jobs
+                  t = s >= 3600 ? sprintf("%.1f h", s / 3600) : s >= 60 ? sprintf("%.0f min", s / 60) : sprintf("%d s", s)
+                  printf "about %s left%s", t, unk ? sprintf(" and %d target(s) without an estimate", unk) : "" }' \
+            "$progress" "$todo_all" 2>/dev/null)
+        echo "$n/$total ${tname#*/}: took $(human "$took")${eta:+; $eta}"
+        "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" --target "$tname" "$hostdir/data" 2>/dev/null |
+            sed -n '2,$p'
+        ;;
+    3) echo "[$n/$total] $tname: running in another ./do; skipped here" ;;
+    *) echo "[$n/$total] $tname: run-target failed (exit $rc)" >&2 ;;
+    esac
+}
+setsid=
+if command -v setsid >/dev/null 2>&1 && setsid --help 2>&1 | grep -q -- '--wait'; then setsid="setsid --wait"; fi
+
+# one target of a parallel run (-j): the campaign comes from the parent ./do
+if [ -n "$run_one_line" ]; then
+    campaign=$NGBENCH_DO_CAMPAIGN cdir=$NGBENCH_DO_CDIR total=$NGBENCH_DO_TOTAL rt_opts=$NGBENCH_DO_RTOPTS
+    progress=$NGBENCH_DO_PROGRESS todo_all=$NGBENCH_DO_TODO jobs=$NGBENCH_DO_JOBS
+    run_one "$run_one_line" </dev/null
+    exit 0
+fi
+
+# ---- what contains the untrusted steps here, probed once for the whole run ----
 if [ -n "${NGBENCH_NO_SANDBOX:-}" ]; then
     NGBENCH_SANDBOX_MODE=none
 else
     NGBENCH_SANDBOX_MODE=${NGBENCH_SANDBOX_MODE:-auto}
 fi
-NGBENCH_SANDBOX_LEVEL=$("$NGBENCH_SANDBOX" --probe --mode "$NGBENCH_SANDBOX_MODE" 2>/dev/null | head -n 1)
-NGBENCH_SANDBOX_MODE=$(printf '%s\n' "$NGBENCH_SANDBOX_LEVEL" | tr ' ' '\n' | sed -n 's/^mode=//p')
-case $NGBENCH_SANDBOX_MODE in
-bwrap) ;;
-builtin) echo "do: warning: no bubblewrap sandbox here (bwrap missing or refused by the kernel): untrusted steps run with $NGBENCH_SANDBOX_LEVEL" >&2 ;;
-none) echo "do: warning: --no-sandbox: untrusted steps run uncontained (limits and output capture only)" >&2 ;;
-*) echo "do: $NGBENCH_SANDBOX --probe failed: ${NGBENCH_SANDBOX_LEVEL:-no answer}" >&2; exit 1 ;;
-esac
-export NGBENCH_SANDBOX_MODE NGBENCH_SANDBOX_LEVEL
-[ -x "$NGBENCH_KAT_TOOL" ] || {
-    echo "do: $NGBENCH_KAT_TOOL is missing: run ./configure && make first" >&2
-    exit 1
-}
-mkdir -p "$results" || exit 1
-results=$(cd "$results" && pwd)
-REC_HOST=$(host_name)
-REC_ABI=$(host_abi)
-hostdir=$results/$REC_HOST
-mkdir -p "$hostdir/work" || exit 1
-
-# done_targets: the targets of this campaign that have a 'done' record.
-done_targets() {
-    [ -f "$hostdir/data" ] || return 0
-    awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "done" && $11 == c { print $6 "/" $7 "/" $8 "/" $9 }' \
-        "$hostdir/data" | sort -u
-}
-# run_one: one line of the todo list, under a per-target lock so that two
-# ./do running the same campaign never run the same target.
-run_one() {
-    IFS="$tab" read -r n tname impl cid line <<EOT
-$1
-EOT
-    lock=$cdir/locks/$(printf '%s' "$tname" | tr / _)
-    mkdir -p "$cdir/locks"
-    if ! mkdir "$lock" 2>/dev/null; then
-        owner=$(cat "$lock/pid" 2>/dev/null)
-        if [ -n "$owner" ] && kill -0 "$owner" 2>/dev/null; then
-            echo "[$n/$total] $tname: running in another ./do (pid $owner); skipped here"
-            return 0
-        fi
-        rm -rf "$lock" && mkdir "$lock" 2>/dev/null || return 0
-    fi
-    echo $$ >"$lock/pid"
-    if done_targets | grep -qxF "$tname"; then
-        rm -rf "$lock"
-        return 0
-    fi
-    # shellcheck disable=SC2086
-    "$libdir/run-target" --results "$results" --campaign "$campaign" --progress "[$n/$total]" $rt_opts \
-        "$impl" "$cid" "$line"
-    rm -rf "$lock"
-}
-
-# one target of a parallel run (-j): the campaign comes from the parent ./do
-if [ -n "$run_one_line" ]; then
-    tab=$(printf '\t')
-    campaign=$NGBENCH_DO_CAMPAIGN cdir=$NGBENCH_DO_CDIR total=$NGBENCH_DO_TOTAL rt_opts=$NGBENCH_DO_RTOPTS
-    run_one "$run_one_line" </dev/null
-    exit 0
+if [ -z "$plan$makefile$summary$list" ]; then
+    NGBENCH_SANDBOX_LEVEL=$("$NGBENCH_SANDBOX" --probe --mode "$NGBENCH_SANDBOX_MODE" 2>/dev/null | head -n 1)
+    NGBENCH_SANDBOX_MODE=$(printf '%s\n' "$NGBENCH_SANDBOX_LEVEL" | tr ' ' '\n' | sed -n 's/^mode=//p')
+    case $NGBENCH_SANDBOX_MODE in
+    bwrap) ;;
+    builtin) echo "do: warning: no bubblewrap sandbox here (bwrap missing or refused by the kernel): untrusted steps run with $NGBENCH_SANDBOX_LEVEL" >&2 ;;
+    none) echo "do: warning: --no-sandbox: untrusted steps run uncontained (limits and output capture only)" >&2 ;;
+    *) echo "do: $NGBENCH_SANDBOX --probe failed: ${NGBENCH_SANDBOX_LEVEL:-no answer}" >&2; exit 75 ;;
+    esac
+    export NGBENCH_SANDBOX_MODE NGBENCH_SANDBOX_LEVEL
 fi
-
 
 # ---- implementations ----
 impls=$hostdir/work/impls.$$
 : >"$impls"
-has_c() { ls "$1"/*.c >/dev/null 2>&1; }
+has_c() { ls "$1"/*.c >/dev/null 2>&1 || [ -n "$(find "$1" -name '*.c' 2>/dev/null | head -n 1)" ]; }
 add_prim() {
     case ${1%/} in *-common) return 0 ;; esac # shared code of a scheme, not a primitive
     for d in "$1"/*/; do
@@ -277,7 +400,13 @@ else
     for arg in "$@"; do
         if [ ! -d "$arg" ]; then
             echo "do: $arg: not a directory" >&2
-            exit 1
+            rm -f "$impls"
+            exit 2
+        elif [ "$(basename "$(dirname "$(cd "$arg" && pwd)")")" = crypto_sign ] ||
+            [ "$(basename "$(dirname "$(cd "$arg" && pwd)")")" = crypto_kem ]; then
+            before=$(wc -l <"$impls")
+            add_prim "$arg"
+            [ "$(wc -l <"$impls")" -gt "$before" ] || echo "do: $arg: no implementation directories in it" >&2
         elif has_c "$arg"; then
             (cd "$arg" && pwd) >>"$impls"
         else
@@ -287,7 +416,7 @@ else
         fi
     done
 fi
-[ -s "$impls" ] || { echo "do: nothing to run" >&2; rm -f "$impls"; exit 1; }
+[ -s "$impls" ] || { echo "do: nothing to run" >&2; rm -f "$impls"; exit 2; }
 # primitive and implementation names become record fields and file names:
 # one that cannot be recorded as it is stops the run before anything runs
 unfit=$(while IFS= read -r d; do
@@ -300,7 +429,7 @@ if [ -n "$unfit" ]; then
         echo "do: $d: a primitive or implementation directory name must be letters, digits, '.', '_', '+' or '-' (at most 64, not starting with '.'): it names records and files; rename it" >&2
     done
     rm -f "$impls"
-    exit 1
+    exit 2
 fi
 
 # ---- compiler lines ----
@@ -311,11 +440,10 @@ else
     "$libdir/okcompilers" "$okfile" "$hostdir/work/probe.$$" >"$compilers"
 fi
 rm -rf "$hostdir/work/probe.$$" # each ./do probes in a directory of its own: they may run at once
-[ -s "$compilers" ] || { echo "do: no usable compiler line (okcompilers: $okfile${cpattern:+, -c $cpattern})" >&2; exit 1; }
+[ -s "$compilers" ] || { echo "do: no usable compiler line (okcompilers: $okfile${cpattern:+, -c $cpattern})" >&2; rm -f "$impls" "$compilers"; exit 2; }
 
 # ---- targets and the campaign they form ----
 targets=$hostdir/work/targets.$$
-tab=$(printf '\t')
 while IFS= read -r impl; do
     case $impl in */crypto_kem/*) op=crypto_kem ;; *) op=crypto_sign ;; esac
     id=$op/$(basename "$(dirname "$impl")")/$(basename "$impl")
@@ -330,213 +458,241 @@ if [ -n "$list" ]; then
     rm -f "$targets" "$compilers"
     exit 0
 fi
-key=$( { cat "$targets"; echo "quick=$quick"; } | sha256sum | cut -c 1-16)
+key=$( { cut -f 1,4 "$targets"; echo "quick=$quick"; } | sha256sum | cut -c 1-16)
 cdir=$hostdir/campaigns/$key
-
-# estimates: seconds each target took in its newest finished run on this host;
-# else the mean over the same implementation's other compiler lines; else 60
-estimate() {
-    awk -F "$tab" -v data="$hostdir/data" '
-        FILENAME == data {
-            if ($1 != "ngbench" || $10 != "status") next
-            t = $6 "/" $7 "/" $8 "/" $9; s = ""
-            for (i = 11; i <= NF; i++) if ($i ~ /^seconds=/) s = substr($i, 9) + 0
-            if (s != "") { sec[t] = s; impl = $6 "/" $7 "/" $8; isum[impl] += s; icnt[impl]++ }
-            next
-        }
-        {
-            t = $1; n = split(t, a, "/"); impl = a[1] "/" a[2] "/" a[3]
-            if (t in sec) e = sec[t] " measured"
-            else if (impl in icnt) e = int(isum[impl] / icnt[impl] + 0.5) " other-compilers"
-            else e = "60 default"
-            split(e, b, " ")
-            print $1 "\t" b[1] "\t" b[2]
-        }' FS=' ' "${hostdir}/data" FS="$tab" "$1" 2>/dev/null
-}
+mkdir -p "$cdir"
+cp "$targets" "$cdir/targets.new" && mv "$cdir/targets.new" "$cdir/targets"
+cp "$compilers" "$cdir/compilers.new" && mv "$cdir/compilers.new" "$cdir/compilers"
+rm -f "$targets" "$compilers"
+targets=$cdir/targets
 [ -f "$hostdir/data" ] || : >"$hostdir/data"
-estimate "$targets" >"$targets.est"
+
+# ---- the campaign: created once, with its plan, under a lock; shared by
+# every ./do, shard, job and requeue of it ----
+# make_plan: the plan a new campaign starts with (--plan-file, else computed)
+make_plan() {
+    if [ -n "$plan_file" ]; then
+        grep -v '^#' "$plan_file" | cut -f 1 | sort >"$cdir/plan.ids"
+        cut -f 1 "$targets" | sort | cmp -s - "$cdir/plan.ids" || {
+            echo "do: the plan $plan_file does not list this selection's targets:" >&2
+            cut -f 1 "$targets" | sort | diff - "$cdir/plan.ids" | sed -n 's/^</  not in the plan:/p; s/^>/  not selected:/p' | head >&2
+            rm -f "$cdir/plan.ids"
+            return 1
+        }
+        rm -f "$cdir/plan.ids"
+        cp "$plan_file" "$cdir/plan.new"
+    else
+        eval "set -- $estimates_from"
+        others=
+        for e in "$@"; do
+            if [ -f "$e" ]; then others="$others$(q "$e")"; else for f in "$e"/data "$e"/*/data; do [ -f "$f" ] && others="$others$(q "$f")"; done; fi
+        done
+        eval "set -- $others"
+        # shellcheck disable=SC2086
+        "$libdir/campaign" plan --key "$key" --host "$REC_HOST" ${quick:+--quick} $measure_opts \
+            "$targets" "$hostdir/data" "$@" >"$cdir/plan.new" || return 1
+    fi
+    mv "$cdir/plan.new" "$cdir/plan"
+}
+part_of=$job$shard$array_task
+if [ -n "$summary" ] && [ ! -f "$cdir/id" ]; then
+    echo "do: no campaign for this selection yet" >&2
+    exit 2
+fi
+# lock_campaign / unlock_campaign: one ./do at a time decides the campaign
+lock_campaign() {
+    if command -v flock >/dev/null 2>&1; then
+        exec 8>>"$cdir/lock"
+        flock 8
+        return
+    fi
+    while ! mkdir "$cdir/lock.d" 2>/dev/null; do
+        _o=$(cat "$cdir/lock.d/pid" 2>/dev/null)
+        [ -n "$_o" ] && ! kill -0 "$_o" 2>/dev/null && rm -rf "$cdir/lock.d"
+        sleep 1
+    done
+    echo $$ >"$cdir/lock.d/pid"
+}
+unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else rm -rf "$cdir/lock.d"; fi; }
+lock_campaign
+if [ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && [ ! -f "$cdir/complete" ] && { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
+    event=resume
+    [ -f "$cdir/planned" ] || event=start # fixed by --plan, nothing run yet
+    if [ -n "$plan_file" ]; then
+        grep -v '^#' "$plan_file" | cut -f 1,2 >"$cdir/a.$$"
+        grep -v '^#' "$cdir/plan" | cut -f 1,2 >"$cdir/b.$$"
+        cmp -s "$cdir/a.$$" "$cdir/b.$$" ||
+            { echo "do: campaign $(cat "$cdir/id") already has a plan, not $plan_file's (--restart starts a new one)" >&2; rm -f "$cdir/a.$$" "$cdir/b.$$"; unlock_campaign; exit 2; }
+        rm -f "$cdir/a.$$" "$cdir/b.$$"
+    fi
+else
+    event=start
+    rm -f "$cdir/complete" "$cdir/array" "$cdir/plan" "$cdir/planned"
+    make_plan || { unlock_campaign; exit 2; }
+    echo "c$(date -u +%Y%m%dT%H%M%SZ)-$$" >"$cdir/id.new" && mv "$cdir/id.new" "$cdir/id"
+fi
+campaign=$(cat "$cdir/id")
+unlock_campaign
 
 if [ -n "$plan" ]; then
-    echo "# ngbench campaign plan: $total jobs on $REC_HOST (selection $key${quick:+, quick tier})"
-    echo "# run one with: ./do [the same selection] --job ID; balanced shares: --shard K/N"
-    echo "# longest first, so that a scheduler taking the jobs in this order keeps its workers busy"
-    echo "# ID	estimated-seconds	estimate-source	compiler-line"
-    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2 "\t" $3; next } { print FNR "\t" $1 "\t" e[$1] "\t" $4 }' \
-        "$targets.est" "$targets" | sort -t "$tab" -k 3,3nr -k 1,1n | cut -f 2-
-    rm -f "$targets" "$targets.est" "$compilers"
+    cat "$cdir/plan"
     exit 0
 fi
 if [ -n "$makefile" ]; then
-    # one rule per job, so that make -j (or its job server) schedules them
     sel=
     for a in "$@"; do sel="$sel$(q "$(cd "$a" && pwd)")"; done
-    echo "# ngbench campaign: $total jobs; run with make -j N -f THIS-FILE"
-    echo "# generated by ./do --makefile; the selection is repeated in every rule"
-    echo "DO = ${NGBENCH_DO:-$top/do}"
-    echo "SELECTION =$dosel$sel"
-    printf ".PHONY: all summary"; j=1; while [ $j -le "$total" ]; do printf " job%d" $j; j=$((j + 1)); done; echo
-    printf 'all: summary\n'
-    i=0
-    while IFS="$tab" read -r id rest; do
-        i=$((i + 1))
-        printf 'job%d:\n\t-$(DO) $(SELECTION) --job %s\n' "$i" "$id"
-    done <"$targets"
-    # make -j starts prerequisites in the order listed: longest first
-    printf 'summary:'
-    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2; next } { print e[$1] + 0 "\t" FNR }' "$targets.est" "$targets" |
-        sort -t "$tab" -k 1,1nr -k 2,2n | cut -f 2 | while read -r j; do printf ' job%d' "$j"; done
-    printf '\n\t$(DO) $(SELECTION) --summary\n'
-    rm -f "$targets" "$targets.est" "$compilers"
+    "$libdir/campaign" makefile "$cdir/plan" "${NGBENCH_DO:-$top/do}" "$dosel$sel"
     exit 0
 fi
-
-# ---- the campaign: created once, under a lock, shared by every ./do of it ----
-mkdir -p "$cdir"
 if [ -n "$summary" ]; then
-    [ -f "$cdir/id" ] || { echo "do: no campaign for this selection yet" >&2; exit 1; }
-    event=summary
-else
-    event=$(NGBENCH_CDIR=$cdir NGBENCH_RESTART=$restart NGBENCH_PART=$job$shard with_lock "$cdir/lock" sh -c '
-        cdir=$NGBENCH_CDIR
-        if [ -f "$cdir/id" ] && [ ! -f "$cdir/complete" ] && { [ -z "$NGBENCH_RESTART" ] || [ -n "$NGBENCH_PART" ]; }; then
-            echo resume
-        else
-            echo "c$(date -u +%Y%m%dT%H%M%SZ)-$$" >"$cdir/id.new" && mv "$cdir/id.new" "$cdir/id"
-            rm -f "$cdir/complete"
-            echo start
-        fi')
+    "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" "$hostdir/data"
+    exit $?
 fi
-campaign=$(cat "$cdir/id")
-mv "$targets" "$cdir/targets"
-mv "$targets.est" "$cdir/estimates"
-mv "$compilers" "$cdir/compilers"
+
+# ---- what this invocation runs: the plan's jobs (longest first), less
+# those done; a job, or a share of them ----
+if [ -n "$array_task" ]; then
+    # the share of task I in MIN-MAX:STEP; a single task alone is a resubmission
+    # of one task of the array the campaign first ran with
+    amin=${array_range%%-*}
+    rest=${array_range#*-}
+    amax=${rest%%:*}
+    astep=1
+    case $rest in *:*) astep=${rest#*:} ;; esac
+    [ "$astep" -ge 1 ] && [ "$amax" -ge "$amin" ] || { echo "do: --array-range $array_range: want MIN <= MAX and STEP >= 1" >&2; exit 2; }
+    acount=$(((amax - amin) / astep + 1))
+    if [ "$acount" -eq 1 ] && [ -f "$cdir/array" ]; then
+        read -r amin amax astep acount <"$cdir/array"
+        echo "do: task $array_task alone: a resubmission into the array $amin-$amax:$astep this campaign was first run with"
+    elif [ "$acount" -gt 1 ]; then
+        if [ -f "$cdir/array" ] && [ "$(cat "$cdir/array")" != "$amin $amax $astep $acount" ]; then
+            echo "do: this campaign was first run as the array $(awk '{ print $1 "-" $2 ":" $3 }' "$cdir/array"), not $array_range (--restart starts a new one)" >&2
+            exit 2
+        fi
+        echo "$amin $amax $astep $acount" >"$cdir/array"
+    fi
+    off=$((array_task - amin))
+    { [ "$off" -ge 0 ] && [ $((off % astep)) -eq 0 ] && [ "$array_task" -le "$amax" ]; } ||
+        { echo "do: task $array_task is not in the array $amin-$amax:$astep" >&2; exit 2; }
+    shard=$((off / astep + 1))/$acount
+fi
+todo=$cdir/todo.$$
+todo_all=$cdir/todo-all.$$
+done_targets >"$cdir/done"
+# N, ID, IMPL, CID, LINE, ESTIMATE in plan order
+grep -v '^#' "$cdir/plan" | awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next }
+    FILENAME == ARGV[2] { impl[$1] = $2; cid[$1] = $3; line[$1] = $4; next }
+    { n++; if (!($1 in d)) print n "\t" $1 "\t" impl[$1] "\t" cid[$1] "\t" line[$1] "\t" $2 }' \
+    "$cdir/done" "$targets" - >"$todo"
+if [ -n "$job" ]; then
+    if ! cut -f 1 "$targets" | grep -qxF "$job"; then
+        echo "do: no job '$job' in this selection (see ./do --plan)" >&2
+        rm -f "$todo"
+        exit 2
+    fi
+    awk -F "$tab" -v j="$job" '$2 == j' "$todo" >"$todo.1" && mv "$todo.1" "$todo"
+fi
+if [ -n "$shard" ]; then
+    "$libdir/campaign" shard "$cdir/plan" "${shard%/*}" "${shard#*/}" >"$todo.mine" || exit 2
+    awk -F "$tab" 'FILENAME == ARGV[1] { m[$0] = 1; next } ($2 in m)' "$todo.mine" "$todo" >"$todo.1"
+    mv "$todo.1" "$todo"
+fi
+left=$(wc -l <"$todo")
+cp "$todo" "$todo_all"
 
 # ---- the run's own records: the whole block when a campaign starts or a
 # plain ./do resumes it; a single run record for one job or one shard ----
 runblock=$hostdir/work/run.$$
 : >"$runblock"
-if [ "$event" != summary ]; then
-    part=
-    [ -n "$job" ] && part="job=$job"
-    [ -n "$shard" ] && part="shard=$shard"
-    record "$runblock" - - - - run "campaign=$campaign" "event=$event" "targets=$total" "quick=${quick:-0}" \
-        "okcompilers=$okfile" "start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" ${part:+"$part"}
-    if [ "$event" = start ] || [ -z "$part" ]; then
-        hostinfo=$hostdir/work/hostinfo.$$
-        "$libdir/hostinfo" >"$hostinfo" 2>"$hostinfo.warn"
-        set --
-        while IFS= read -r kv; do set -- "$@" "$kv"; done <"$hostinfo"
-        while IFS= read -r w; do set -- "$@" "warning=${w#hostinfo: warning: }"; done <"$hostinfo.warn"
-        record "$runblock" - - - - host "campaign=$campaign" "$@" "sandbox=$(printf '%s' "$NGBENCH_SANDBOX_LEVEL" | tr ' ' ,)"
-        sed 's/^hostinfo: /do: /' "$hostinfo.warn"
-        rm -f "$hostinfo" "$hostinfo.warn"
-        while IFS="$tab" read -r cid line; do
-            version=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
-            record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$version"
-        done <"$cdir/compilers"
-    fi
-    append_block "$hostdir/data" "$runblock"
+part=
+[ -n "$job" ] && part="job=$job"
+[ -n "$shard" ] && part="shard=$shard"
+commit=-
+if [ -d "$datadir/.git" ] && command -v git >/dev/null 2>&1; then
+    commit=$(git -C "$datadir" describe --always --dirty --abbrev=12 2>/dev/null || echo -)
+elif [ -f "$datadir/COMMIT" ]; then
+    commit=$(head -n 1 "$datadir/COMMIT")
 fi
+opts_text=$(printf '%s' "$dosel" | sed 's/^ //')
+record "$runblock" - - - - run "campaign=$campaign" "event=$event" "targets=$total" "quick=${quick:-0}" \
+    "okcompilers=$okfile" "start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" "version=$version" "commit=$commit" \
+    "options=$opts_text" "plan=$(sha256sum <"$cdir/plan" | cut -c 1-16)" ${part:+"$part"}
+if [ "$event" = start ] || [ -z "$part" ]; then
+    hostinfo=$hostdir/work/hostinfo.$$
+    "$libdir/hostinfo" >"$hostinfo" 2>"$hostinfo.warn"
+    set --
+    while IFS= read -r kv; do set -- "$@" "$kv"; done <"$hostinfo"
+    while IFS= read -r w; do set -- "$@" "warning=${w#hostinfo: warning: }"; done <"$hostinfo.warn"
+    record "$runblock" - - - - host "campaign=$campaign" "$@" "sandbox=$(printf '%s' "${NGBENCH_SANDBOX_LEVEL:-}" | tr ' ' ,)"
+    sed 's/^hostinfo: /do: /' "$hostinfo.warn"
+    rm -f "$hostinfo" "$hostinfo.warn"
+    while IFS="$tab" read -r cid line; do
+        cversion=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
+        record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion"
+    done <"$cdir/compilers"
+fi
+if [ ! -f "$cdir/planned" ]; then
+    # the plan in the records: what the completeness check compares with
+    grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print NR "\t" $0 }' | while IFS="$tab" read -r n id est src line; do
+        o=${id%%/*} r=${id#*/}; p=${r%%/*} r=${r#*/}; i=${r%%/*} c=${r#*/}
+        record "$runblock" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src"
+    done
+fi
+append_block "$hostdir/data" "$runblock" || { echo "do: cannot append to $hostdir/data" >&2; rm -f "$runblock"; exit 75; }
+: >"$cdir/planned"
 rm -f "$runblock"
+est_total=$(awk -F "$tab" '$6 != "-" { s += $6 } END { print s + 0 }' "$todo")
+est_unknown=$(awk -F "$tab" '$6 == "-"' "$todo" | wc -l)
+echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}; estimated $(human $((est_total / jobs)))$([ "$est_unknown" -gt 0 ] && echo " + $est_unknown target(s) without an estimate")"
+echo "do: results in $hostdir"
 
-# ---- what this invocation runs ----
-todo=$cdir/todo.$$
-done_targets >"$cdir/done"
-awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d) { print FNR "\t" $0 }' "$cdir/done" "$cdir/targets" >"$todo"
-if [ -n "$job" ]; then
-    if ! cut -f 1 "$cdir/targets" | grep -qxF "$job"; then
-        echo "do: no job '$job' in this selection (see ./do --plan)" >&2
-        rm -f "$todo"
-        exit 1
-    fi
-    awk -F "$tab" -v j="$job" '$2 == j' "$todo" >"$todo.1" && mv "$todo.1" "$todo"
-fi
-if [ -n "$shard" ]; then
-    # longest first onto the least loaded of N shards, over the whole campaign
-    # so that every shard computes the same split
-    k=${shard%/*}
-    n=${shard#*/}
-    sort -t "$tab" -k 2,2nr -k 1,1 "$cdir/estimates" | awk -F "$tab" -v n="$n" -v k="$k" '{
-            best = 1; for (s = 2; s <= n; s++) if (load[s] < load[best]) best = s
-            load[best] += $2; if (best == k) print $1 }' >"$todo.mine"
-    awk -F "$tab" 'FILENAME == ARGV[1] { m[$0] = 1; next } ($2 in m)' "$todo.mine" "$todo" >"$todo.1"
-    mv "$todo.1" "$todo"
-    rm -f "$todo.mine"
-fi
-if [ "$jobs" -gt 1 ]; then
-    # N workers: longest first (by the estimates), so that a long target does
-    # not start last and leave the other workers idle at the end
-    awk -F "$tab" 'FILENAME == ARGV[1] { e[$1] = $2; next } { print e[$2] + 0 "\t" $0 }' "$cdir/estimates" "$todo" |
-        sort -t "$tab" -k 1,1nr -k 2,2n | cut -f 2- >"$todo.1"
-    mv "$todo.1" "$todo"
-fi
-left=$(wc -l <"$todo")
-[ "$event" = summary ] && left=0
-if [ "$event" != summary ]; then
-    echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}"
-    echo "do: results in $hostdir"
-fi
-
+# ---- the loop ----
+progress=$cdir/progress.$$
+: >"$progress"
+NGBENCH_DO_PID=$$
+export NGBENCH_DO_PID
 if [ "$jobs" -gt 1 ] && [ "$left" -gt 1 ]; then
-    # each line runs in its own ./do --run-one-internal, N at a time
-    export NGBENCH_DO_CAMPAIGN=$campaign NGBENCH_DO_CDIR=$cdir NGBENCH_DO_TOTAL=$total NGBENCH_DO_RTOPTS=$rt_opts
+    # each line runs in its own ./do --run-one-internal, N at a time, longest first
+    export NGBENCH_DO_CAMPAIGN=$campaign NGBENCH_DO_CDIR=$cdir NGBENCH_DO_TOTAL=$total NGBENCH_DO_RTOPTS=$rt_opts \
+        NGBENCH_DO_PROGRESS=$progress NGBENCH_DO_TODO=$todo_all NGBENCH_DO_JOBS=$jobs
     tr '\n' '\0' <"$todo" | xargs -0 -P "$jobs" -n 1 sh "$top/do" --results "$results" --run-one-internal
 elif [ "$left" -gt 0 ]; then
     while IFS= read -r jobline; do
         run_one "$jobline" </dev/null
     done <"$todo"
 fi
-rm -f "$todo"
 
-# ---- summary: this invocation's targets (a job's or a shard's), or all ----
+# ---- the end: this invocation's targets (a job's or a shard's), or all ----
 done_targets >"$cdir/done"
-remaining=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d)' "$cdir/done" "$cdir/targets" | wc -l)
+remaining=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d)' "$cdir/done" "$targets" | wc -l)
 [ "$remaining" -eq 0 ] && : >"$cdir/complete"
-scope=$cdir/scope.$$
-if [ -n "$job" ]; then
-    printf '%s\n' "$job" >"$scope"
-else
-    cut -f 1 "$cdir/targets" >"$scope"
-fi
+mine=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($2 in d)' "$cdir/done" "$todo_all" | wc -l)
 echo
-printf '%-40s %-14s %-11s %s\n' "implementation" "compiler" "status" "(kat / checks)"
-awk -v c="campaign=$campaign" '
-    FILENAME == ARGV[1] { want[$0] = 1; next }
-    $1 == "ngbench" && $11 == c && ($10 == "status" || $10 == "done") {
-        t = $6 "/" $7 "/" $8 "/" $9
-        if (!(t in want)) next
-        if ($10 == "done") { ok[t] = 1; next }
-        split("", f); for (i = 12; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) }
-        line[t] = sprintf("%-40s %-14s %-11s (%s / %s)", $7 "/" $8, $9, f["status"], f["kat"], f["checks"])
-        st[t] = f["status"]
-    }
-    END {
-        for (t in line) if (ok[t]) { print line[t]; if (st[t] != "PASS" && st[t] != "NOKAT") bad++ }
-        if (bad) print bad > "/dev/stderr"
-    }' "$scope" "$hostdir/data" 2>"$scope.bad" | sort
-bad=$(cat "$scope.bad" 2>/dev/null)
+if [ -n "$job" ]; then
+    "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" --target "$job" "$hostdir/data" 2>/dev/null
+else
+    "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" "$hostdir/data" 2>/dev/null
+fi
+# this invocation's targets that finished but did not pass
+bad=$("$NGBENCH_REC" get --complete -k status -w campaign="$campaign" -f @target,status "$hostdir/data" |
+    awk -F "$tab" 'FILENAME == ARGV[1] { mine[$2] = 1; next } ($1 in mine) { st[$1] = $2 }
+        END { for (t in st) if (st[t] != "PASS" && st[t] != "NOKAT") n++; print n + 0 }' "$todo_all" -)
 # exported symbols shared by different implementations: harmless apart, but
 # they collide when the implementations are linked into one program
-awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "symbols" && $11 == c {
-        for (i = 12; i <= NF; i++) if ($i ~ /^names=/) {
-            n = split(substr($i, 7), a, ","); for (k = 1; k <= n; k++) if (a[k] != "") {
-                impl = $7 "/" $8; if (index(" " who[a[k]] " ", " " impl " ") == 0) { who[a[k]] = who[a[k]] " " impl; cnt[a[k]]++ } } }
-        for (i = 12; i <= NF; i++) if ($i ~ /^iccs=/ && $i != "iccs=-") print "do: warning: " $7 "/" $8 " defines ICCS symbols itself: " substr($i, 6) }
-    END { for (s in cnt) if (cnt[s] > 1) { shared++; if (!ex) ex = s ":" who[s] }
-        if (shared) printf "do: note: %d exported symbol(s) are defined by more than one implementation, e.g. %s\n", shared, ex }' \
-    "$hostdir/data" | sort -u
-awk -v c="campaign=$campaign" '$1 == "ngbench" && $10 == "ct" && $11 == c && / result=fail / && / declared=yes/ {
-        op = ""; first = ""
-        for (i = 12; i <= NF; i++) {
-            if ($i ~ /^op=/) op = substr($i, 4)
-            if ($i ~ /^first=/) { first = substr($i, 7); gsub(/%20/, " ", first); gsub(/%25/, "%", first) }
-        }
-        print "do: warning: " $7 "/" $8 " (" $9 ") declares itself constant-time but " op " fails the check: " first }' \
-    "$hostdir/data" | sort -u
-rm -f "$scope" "$scope.bad"
-if [ "$remaining" -gt 0 ] && [ -z "$job$shard" ]; then
-    echo "do: $remaining target(s) not finished; run the same ./do again to resume campaign $campaign"
-    exit 1
+"$NGBENCH_REC" get -k symbols -w campaign="$campaign" -f @primitive,@implementation,names,iccs "$hostdir/data" |
+    awk -F "$tab" '{ impl = $1 "/" $2
+        if ($4 != "-") print "do: warning: " impl " defines ICCS symbols itself: " $4
+        n = split($3, a, ","); for (k = 1; k <= n; k++) if (a[k] != "" && a[k] != "-") {
+            if (index(" " who[a[k]] " ", " " impl " ") == 0) { who[a[k]] = who[a[k]] " " impl; cnt[a[k]]++ } } }
+        END { for (s in cnt) if (cnt[s] > 1) { shared++; if (!ex) ex = s ":" who[s] }
+            if (shared) printf "do: note: %d exported symbol(s) are defined by more than one implementation, e.g. %s\n", shared, ex }' | sort -u
+"$NGBENCH_REC" get -k ct -w campaign="$campaign" -w result=fail -w declared=yes -f @primitive,@implementation,@compiler,op,first -d "$hostdir/data" |
+    awk -F "$tab" '{ print "do: warning: " $1 "/" $2 " (" $3 ") declares itself constant-time but " $4 " fails the check: " $5 }' | sort -u
+rm -f "$todo" "$todo_all" "$todo.mine" "$progress"
+if [ "$mine" -gt 0 ]; then
+    echo "do: $mine target(s) of this run not finished; run the same ./do again to resume campaign $campaign"
+    exit 75
 fi
 [ -n "$job$shard" ] && [ "$remaining" -gt 0 ] && echo "do: campaign $campaign: $remaining target(s) left for other jobs or shards"
-[ -z "$bad" ]
+[ "$bad" -eq 0 ] || exit 1
+exit 0

@@ -1,10 +1,14 @@
 #!/bin/sh
 # slurm-array.sh - run an ngbench campaign as a Slurm job array: each array
-# task runs one balanced share (./do --shard K/N), longest jobs first.
+# task runs its share of the campaign's fixed plan, longest jobs first.
 #   sbatch --array=1-8 doc/slurm-array.sh [./do selection and options]
-# Every task of one host writes to the same bench-results/<host>/data (locked
-# appends); tasks on different hosts write to their own host directories.
-# Afterwards, on any machine that sees all bench-results/*/data:
+# Any range works: --array=0-7, --array=1-15:2; a task resubmitted alone
+# (sbatch --array=3 ..., after the array ran) runs the share it had in the
+# array the campaign was first run with. Every task of one host writes to the
+# same bench-results/<host>/data (locked appends); tasks on other hosts write
+# to their own host directories (give each host its own NGBENCH_HOST).
+# Exit status: ./do's (0 all passed, 1 some did not pass, 75 not finished:
+# requeue it). Afterwards, on any machine that sees all bench-results/*/data:
 #   ./do merge
 #SBATCH --job-name=ngbench
 #SBATCH --cpus-per-task=1
@@ -12,4 +16,8 @@
 case ${1-} in -h|--help) sed -n "2,/^[^#]/{/^#SBATCH/d; /^#/s/^# \{0,1\}//p; }" "$0"; exit 0 ;; esac
 set -eu
 cd "${SLURM_SUBMIT_DIR:-.}"
-exec ./do --shard "${SLURM_ARRAY_TASK_ID:?run me with sbatch --array}/${SLURM_ARRAY_TASK_COUNT:?}" "$@"
+: "${SLURM_ARRAY_TASK_ID:?run me with sbatch --array=RANGE}"
+min=${SLURM_ARRAY_TASK_MIN:-$SLURM_ARRAY_TASK_ID}
+max=${SLURM_ARRAY_TASK_MAX:-$SLURM_ARRAY_TASK_ID}
+step=${SLURM_ARRAY_TASK_STEP:-1}
+exec "${NGBENCH_DO:-./do}" --array-task "$SLURM_ARRAY_TASK_ID" --array-range "$min-$max:$step" "$@"

@@ -312,7 +312,7 @@ static int attempt_tier(const ds_host *h, const ds_attempt *a)
 
 static void build_host(ds_host *h, ds_rec **recs, size_t n)
 {
-    size_t i, j, cap_r = 0, cap_h = 0, cap_c = 0, cap_a = 0, cap_t = 0;
+    size_t i, j, cap_r = 0, cap_h = 0, cap_c = 0, cap_a = 0, cap_t = 0, cap_p = 0;
     ds_rec **tr = xmalloc(n * sizeof *tr);
     size_t nt = 0;
 
@@ -327,6 +327,9 @@ static void build_host(ds_host *h, ds_rec **recs, size_t n)
         } else if (strcmp(r->r.kind, "compiler") == 0) {
             h->compilers = xgrow(h->compilers, &cap_c, h->ncompilers + 1, sizeof *h->compilers);
             h->compilers[h->ncompilers++] = r;
+        } else if (strcmp(r->r.kind, "plan") == 0) {
+            h->plans = xgrow(h->plans, &cap_p, h->nplans + 1, sizeof *h->plans);
+            h->plans[h->nplans++] = r;
         } else {
             tr[nt++] = r;
         }
@@ -524,6 +527,7 @@ void ds_free(dataset *d)
         free(h->runs);
         free(h->hostinfo);
         free(h->compilers);
+        free(h->plans);
     }
     free(d->hosts);
     for (i = 0; i < d->nrecs; i++) {

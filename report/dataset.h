@@ -56,6 +56,8 @@ typedef struct {
     const char *name;
     ds_rec **runs, **hostinfo, **compilers; /* the runs' own records */
     size_t nruns, nhostinfo, ncompilers;
+    ds_rec **plans;       /* plan records: one per target a campaign planned */
+    size_t nplans;
     ds_attempt *attempts;
     size_t nattempts;
     ds_target *targets;   /* by primitive, operation, implementation, compiler */

@@ -45,7 +45,11 @@ static void usage(FILE *f)
           "status prints a table on stdout, one row per target and operation: host, target\n"
           "       (operation/primitive/implementation/compiler), status, KAT, checks, op, median\n"
           "       cycles, median time, ops/s (from the mean), preempted (yes: a trial's CPU share was\n"
-          "       below 0.9). Writes no files. Exit status 1 when no target matches.\n"
+          "       below 0.9). Then, for every campaign with a plan (plan records), the planned\n"
+          "       targets that did not finish, where they were assigned (shard K/N, job) and\n"
+          "       whether they started, and planned/finished counts. Writes no files. Exit\n"
+          "       status: 0 all finished and passed (PASS or NOKAT), 1 all finished but some did\n"
+          "       not pass (or no target matches), 75 some planned target did not finish.\n"
           "         --host H        only host H\n"
           "         --campaign ID   the newest attempt of each target in campaign ID (any tier),\n"
           "                         instead of the attempts the pages show\n"
@@ -213,15 +217,21 @@ int main(int argc, char **argv)
 
     if (status) {
         buf b;
-        size_t n;
+        size_t n, failed = 0, missing = 0;
         buf_init(&b);
-        n = report_status(&d, host, campaign, target, &b);
+        n = report_status(&d, host, campaign, target, &b, &failed);
+        if (!target)
+            missing = report_completeness(&d, host, campaign, &b);
         fputs(buf_str(&b), stdout);
         buf_free(&b);
-        if (n == 0) {
+        if (n == 0 && !missing) {
             fprintf(stderr, "ngbench-report: status: no finished target%s%s%s%s%s%s\n", target ? " " : "",
                     target ? target : "", host ? " on " : "", host ? host : "", campaign ? " in campaign " : "",
                     campaign ? campaign : "");
+            rc = 1;
+        } else if (missing) {
+            rc = 75; /* incomplete: worth running again */
+        } else if (failed) {
             rc = 1;
         }
         ds_free(&d);

@@ -52,7 +52,9 @@ int ngr_num(const ngr_record *rec, const char *key, double *out);
 int ngr_known_kind(const char *kind);
 /* 1 for kinds that belong to a target's block (they carry campaign= and
  * attempt=: every known kind, sandbox, claims, ct, pin, symbols and
- * violation included), 0 for the run's own records (run, host, compiler) */
+ * violation included), 0 for the run's own records (run, host, compiler,
+ * and plan: one per planned target, its prefix naming the target, without
+ * an attempt) */
 int ngr_target_kind(const char *kind);
 /* 1 when s is a plain decimal number (what the records write for numbers) */
 int ngr_is_number(const char *s);

@@ -24,6 +24,10 @@ void emit_index(report_ctx *c);      /* index.c: index.{md,html} */
  * newest attempt in campaign (NULL: the selected attempts); with target
  * ("operation/primitive/impl/compiler") the short form: a line for the
  * target, a line per operation. Returns the number of targets shown. */
-size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out);
+size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out,
+                     size_t *failed);
+/* what each campaign (of host and campaign, NULL: all) planned and did not
+ * finish, with where it was assigned; returns how many targets are missing */
+size_t report_completeness(const dataset *d, const char *host, const char *campaign, buf *out);
 
 #endif

@@ -55,7 +55,8 @@ static void op_figures(const ds_target *x, const char *op, char *cycles, char *t
     *pre = !cycles_of(x, op) ? "" : preempted(x, op) ? "yes" : "no";
 }
 
-size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out)
+size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out,
+                     size_t *failed)
 {
     static const char *const head[] = {"host", "target", "status", "KAT", "checks", "op", "median cycles",
                                        "median time", "ops/s", "preempted"};
@@ -77,6 +78,8 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
             if (!x.sel)
                 continue;
             n++;
+            if (failed && strcmp(target_status(&x), "PASS") != 0 && strcmp(target_status(&x), "NOKAT") != 0)
+                ++*failed;
             name = xasprintf("%s/%s/%s/%s", x.operation, x.primitive, x.impl, x.compiler);
             kat = figs(&x, "kat", NULL, "status");
             checks = figs(&x, "status", NULL, "checks");
@@ -128,4 +131,135 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
         tbl_text(t, out);
     tbl_free(t);
     return n;
+}
+
+/* ---- completeness: what a campaign planned and did not finish ---- */
+
+static int same_target(const ngr_record *a, const ds_attempt *b)
+{
+    return strcmp(a->operation, b->operation) == 0 && strcmp(a->primitive, b->primitive) == 0 &&
+           strcmp(a->impl, b->impl) == 0 && strcmp(a->compiler, b->compiler) == 0;
+}
+
+static int by_order(const void *x, const void *y)
+{
+    double a = 0, b = 0;
+    ngr_num(*(const ngr_record *const *)x, "order", &a);
+    ngr_num(*(const ngr_record *const *)y, "order", &b);
+    return a < b ? -1 : a > b;
+}
+
+/* the share (1..n) of the plan's job at position idx, as ./do --shard K/N
+ * (harness/campaign shard) computes it: longest first onto the least loaded */
+static size_t share_of(const ngr_record *const *plan, size_t nplan, size_t idx, size_t n)
+{
+    double *load = xcalloc(n, sizeof *load);
+    size_t i, s, best = 0;
+    for (i = 0; i <= idx && i < nplan; i++) {
+        double e = 0;
+        if (!ngr_num(plan[i], "estimate", &e) || e <= 0)
+            e = 1;
+        best = 0;
+        for (s = 1; s < n; s++)
+            if (load[s] < load[best])
+                best = s;
+        load[best] += e;
+    }
+    free(load);
+    return best + 1;
+}
+
+size_t report_completeness(const dataset *d, const char *host, const char *campaign, buf *out)
+{
+    size_t hi, missing = 0;
+    for (hi = 0; hi < d->nhosts; hi++) {
+        const ds_host *h = &d->hosts[hi];
+        size_t i, j;
+        if (host && strcmp(h->name, host) != 0)
+            continue;
+        /* each campaign with a plan: its planned targets in plan order */
+        for (i = 0; i < h->nplans; i++) {
+            const char *c = h->plans[i]->r.campaign;
+            const ngr_record **plan;
+            size_t np = 0, k, done = 0, first = 1;
+            for (j = 0; j < i; j++)
+                if (strcmp(h->plans[j]->r.campaign, c) == 0)
+                    break;
+            if (j < i || (campaign && strcmp(c, campaign) != 0))
+                continue; /* seen, or not asked for */
+            plan = xmalloc(h->nplans * sizeof *plan);
+            for (j = i; j < h->nplans; j++)
+                if (strcmp(h->plans[j]->r.campaign, c) == 0)
+                    plan[np++] = &h->plans[j]->r;
+            qsort(plan, np, sizeof *plan, by_order);
+            for (k = 0; k < np; k++) {
+                const ds_attempt *fin = NULL, *started = NULL;
+                for (j = 0; j < h->nattempts; j++) {
+                    const ds_attempt *a = &h->attempts[j];
+                    if (strcmp(a->campaign, c) != 0 || !same_target(plan[k], a))
+                        continue;
+                    if (a->done)
+                        fin = a;
+                    else
+                        started = a;
+                }
+                if (fin) {
+                    done++;
+                    continue;
+                }
+                if (first) {
+                    buf_printf(out, "\nnot finished in campaign %s on %s:\n", c, h->name);
+                    first = 0;
+                }
+                missing++;
+                buf_printf(out, "  %s/%s/%s/%s: %s", plan[k]->operation, plan[k]->primitive, plan[k]->impl,
+                           plan[k]->compiler, started ? "started, no 'done' record (killed?)" : "never started");
+                /* where it was assigned: its share in every split the campaign's runs used,
+                 * and whether a run of that share (or of its job) started */
+                {
+                    unsigned long seen[64];
+                    size_t nseen = 0, q;
+                    char id[4 * NGR_NAME_MAX + 8];
+                    snprintf(id, sizeof id, "%s/%s/%s/%s", plan[k]->operation, plan[k]->primitive, plan[k]->impl,
+                             plan[k]->compiler);
+                    for (j = 0; j < h->nruns; j++) {
+                        const ngr_record *r = &h->runs[j]->r;
+                        const char *sh = ngr_get(r, "shard"), *jb = ngr_get(r, "job");
+                        unsigned long kk, nn;
+                        if (strcmp(r->campaign, c) != 0)
+                            continue;
+                        if (jb && strcmp(jb, id) == 0)
+                            buf_printf(out, "; its job ran (started %s)", ngr_get(r, "start") ? ngr_get(r, "start") : "?");
+                        if (!sh || sscanf(sh, "%lu/%lu", &kk, &nn) != 2 || nn == 0)
+                            continue;
+                        for (q = 0; q < nseen && seen[q] != nn; q++)
+                            ;
+                        if (q == nseen && nseen < 64)
+                            seen[nseen++] = nn;
+                    }
+                    for (q = 0; q < nseen; q++) {
+                        size_t mine = share_of(plan, np, k, seen[q]);
+                        const char *when = NULL;
+                        char want[48];
+                        snprintf(want, sizeof want, "%lu/%lu", (unsigned long)mine, seen[q]);
+                        for (j = 0; j < h->nruns; j++) {
+                            const ngr_record *r = &h->runs[j]->r;
+                            const char *sh = ngr_get(r, "shard");
+                            if (strcmp(r->campaign, c) == 0 && sh && strcmp(sh, want) == 0)
+                                when = ngr_get(r, "start") ? ngr_get(r, "start") : "?";
+                        }
+                        if (when)
+                            buf_printf(out, "; assigned to shard %s (last started %s)", want, when);
+                        else
+                            buf_printf(out, "; assigned to shard %s, which never ran", want);
+                    }
+                }
+                buf_puts(out, "\n");
+            }
+            buf_printf(out, "%scampaign %s on %s: %lu planned, %lu finished%s\n", first ? "\n" : "", c, h->name,
+                       (unsigned long)np, (unsigned long)done, done < np ? ", INCOMPLETE" : ", complete");
+            free(plan);
+        }
+    }
+    return missing;
 }

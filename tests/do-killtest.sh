@@ -1,8 +1,10 @@
 #!/bin/sh
-# do-killtest.sh - kill -9 at random points of a ./do run, several times,
-# resuming after each (until a run finishes on its own): the records must end
-# up equal to those of an uninterrupted run (apart from timings), with no
-# target done twice and every complete line a well-formed record.
+# do-killtest.sh - kill -9 of the ./do process alone (not its process group)
+# at random points, several times, resuming after each (until a run finishes
+# on its own): nothing of the killed run may stay alive (its run-target and
+# everything under it die with it), and the records must end up equal to
+# those of an uninterrupted run (apart from timings), with no target done
+# twice and every complete line a well-formed record.
 set -u
 . "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
 command -v setsid >/dev/null 2>&1 || { echo "SKIP: setsid(1) not found (needed to kill a whole ./do)"; exit 77; }
@@ -23,8 +25,16 @@ while [ $i -le 5 ] && ! complete; do
     setsid "$datadir/do" --results "$work/res" $sel "$@" >"$work/run$i.out" 2>&1 &
     pid=$!
     sleep "$delay"
-    kill -9 "-$pid" 2>/dev/null
+    kill -9 "$pid" 2>/dev/null
     wait $pid 2>/dev/null
+    # its targets' watchdogs notice within a second; then nothing of it is left
+    sleep 3
+    left=
+    for p in /proc/[0-9]*; do
+        grep -q "$work/res" "$p/cmdline" 2>/dev/null && left="$left ${p#/proc/}"
+    done
+    [ -z "$left" ] && ok "run $i: nothing of the killed ./do is left" ||
+        { bad "run $i: processes of the killed ./do left:$left"; ps -o pid,pgid,args -p "$(echo $left | tr ' ' ,)"; }
     if complete; then
         echo "run $i finished the campaign before its kill at $delay s"
     else

@@ -1,0 +1,67 @@
+#!/bin/sh
+# campaign.sh - harness/campaign alone, on a made-up selection: where each
+# estimate comes from (this host, another host scaled, other compiler
+# lines, the shipped cost model, unknown), the plan's order and total, every
+# split into shares covers every job exactly once, and the makefile has a
+# rule per job and ends with the summary.
+set -u
+. "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
+setup campaign
+camp=$datadir/harness/campaign
+tab=$(printf '\t')
+w=$work
+# five targets of three primitives; p3 has a shipped cost, p4 nothing at all
+mkdir -p "$w/crypto_sign/p1/ref" "$w/crypto_sign/p2/ref" "$w/crypto_sign/p3/ref" "$w/crypto_sign/p4/ref"
+printf 'kat_record_seconds 2.0\n' >"$w/crypto_sign/p3/cost"
+: >"$w/crypto_sign/p3/kat.sha256"
+for t in p1/ref/a p1/ref/b p2/ref/a p3/ref/a p4/ref/a; do
+    p=${t%%/*} r=${t#*/}
+    printf 'crypto_sign/%s\t%s\t%s\tcc -O2\n' "$t" "$w/crypto_sign/$p/${r%/*}" "${t##*/}"
+done >"$w/targets"
+# finished runs: here p1/ref/a took 100 s; another host ran p1/ref/a in 50 s
+# and p2/ref/a in 30 s (this host is twice as slow: p2 is estimated 60 s)
+r() { # r FILE HOST TARGET SECONDS
+    o=${3%%/*} x=${3#*/}; p=${x%%/*} x=${x#*/}; i=${x%%/*} c=${x#*/}
+    for k in kat status done; do
+        case $k in kat) f="tier=full" ;; status) f="seconds=$4 status=PASS" ;; done) f= ;; esac
+        NGBENCH_REC_HOST=$2 NGBENCH_REC_ABI=amd64 "$rec" write "$1" "$o" "$p" "$i" "$c" $k campaign=c1 "attempt=a$$$4" $f
+    done
+}
+r "$w/here" here crypto_sign/p1/ref/a 100
+r "$w/other" there crypto_sign/p1/ref/a 50
+r "$w/other" there crypto_sign/p2/ref/a 30
+"$camp" estimate "$w/targets" "$w/here" "$w/other" >"$w/est"
+cat "$w/est"
+want() { grep -qx "$1" "$w/est" && ok "estimate: $1" || bad "estimate: want '$1', got '$(grep "^${1%%	*}	" "$w/est")'"; }
+want "crypto_sign/p1/ref/a${tab}100${tab}measured"
+want "crypto_sign/p1/ref/b${tab}100${tab}other-compilers"
+want "crypto_sign/p2/ref/a${tab}60${tab}other-host"
+want "crypto_sign/p4/ref/a${tab}-${tab}unknown"
+grep -q "^crypto_sign/p3/ref/a${tab}[0-9]*${tab}model$" "$w/est" && ok "estimate: p3 from its shipped cost (model)" || bad "p3 not from the model"
+# a quick tier does not take a full run's seconds
+"$camp" estimate --quick "$w/targets" "$w/here" | grep -q "^crypto_sign/p1/ref/a${tab}-${tab}unknown$" &&
+    ok "a full run's seconds do not estimate the quick tier" || bad "the quick tier took a full run's seconds"
+
+"$camp" plan --key k --host here "$w/targets" "$w/here" "$w/other" >"$w/plan"
+cat "$w/plan"
+[ "$(grep -v '^#' "$w/plan" | head -n 1 | cut -f 1)" = crypto_sign/p1/ref/a ] && ok "plan: longest first" || bad "plan order"
+grep -q '^# estimated total: .* + 1 job(s) without an estimate' "$w/plan" && ok "plan: a total, and the job without an estimate said" ||
+    bad "plan: no total"
+[ "$(grep -vc '^#' "$w/plan")" -eq 5 ] && ok "plan: every target" || bad "plan: jobs missing"
+
+for n in 1 2 3 4 5 7; do
+    k=1
+    : >"$w/all"
+    while [ $k -le $n ]; do "$camp" shard "$w/plan" $k $n >>"$w/all"; k=$((k + 1)); done
+    if [ "$(sort "$w/all" | uniq -d | wc -l)" -eq 0 ] && [ "$(sort -u "$w/all" | wc -l)" -eq 5 ]; then
+        ok "$n shares cover every job exactly once"
+    else
+        bad "$n shares: $(sort "$w/all" | tr '\n' ' ')"
+    fi
+done
+"$camp" shard "$w/plan" 0 3 >/dev/null 2>&1 && bad "shard 0 of 3 accepted" || ok "shard 0 of 3 refused"
+
+"$camp" makefile "$w/plan" /path/do " '--quick'" >"$w/mk"
+[ "$(grep -c -- '--job ' "$w/mk")" -eq 5 ] && grep -q -- "--summary" "$w/mk" && ! grep -q -- '^	-$(DO) $(SELECTION) --summary' "$w/mk" &&
+    ok "makefile: a rule per job, and the summary (not ignored) last" || bad "makefile"
+exit $((fails > 0))
