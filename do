@@ -40,9 +40,9 @@ checks, then measures it. Each (implementation, compiler line) is a target;
 its records are appended to RESULTS/<host>/data (and data.jsonl) when it
 finishes. Every option also takes the form --option=value.
 
-How long: the full default campaign (26 primitives x 4 compiler lines) takes
-about 9 hours on a 2-core VM; --quick about 40 minutes. ./do --plan prints
-the estimate for any selection before anything runs.
+How long: ./do --plan prints the estimate for any selection before anything
+runs (the full default campaign: about 6 hours on a 2-core VM; --quick about
+4; one primitive with --quick: minutes).
 
 Selection
   -c PATTERN         only compiler lines whose id or text contains PATTERN

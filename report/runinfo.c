@@ -23,6 +23,29 @@ static const ngr_record *run_of(const ds_host *h, const char *campaign)
     return best;
 }
 
+/* how many targets campaign planned on h (its plan records; 0 for records
+ * older than the plan records) and how many of those finished */
+static void completeness(const ds_host *h, const char *campaign, size_t *planned, size_t *finished)
+{
+    size_t i, j;
+    *planned = *finished = 0;
+    for (i = 0; i < h->nplans; i++) {
+        const ngr_record *p = &h->plans[i]->r;
+        if (strcmp(p->campaign, campaign) != 0)
+            continue;
+        ++*planned;
+        for (j = 0; j < h->nattempts; j++) {
+            const ds_attempt *a = &h->attempts[j];
+            if (a->done && strcmp(a->campaign, campaign) == 0 && strcmp(a->operation, p->operation) == 0 &&
+                strcmp(a->primitive, p->primitive) == 0 && strcmp(a->impl, p->impl) == 0 &&
+                strcmp(a->compiler, p->compiler) == 0) {
+                ++*finished;
+                break;
+            }
+        }
+    }
+}
+
 static void host_campaigns(const report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end, int named)
 {
     const char **seen = xmalloc((end - first + 1) * sizeof *seen);
@@ -60,6 +83,14 @@ static void host_campaigns(const report_ctx *c, doc *d, const ds_host *h, size_t
             else
                 buf_printf(&b, "ngbench %s, commit %s, options: %s.", v && *v ? v : "-", cm && *cm ? cm : "-",
                            op && *op ? op : "(none)");
+            {
+                size_t planned, finished;
+                completeness(h, as[a]->campaign, &planned, &finished);
+                if (finished < planned)
+                    buf_printf(&b, " INCOMPLETE: %lu of its %lu planned targets did not finish (./do --summary, or "
+                                   "ngbench-report status, lists them and where they were assigned).",
+                               (unsigned long)(planned - finished), (unsigned long)planned);
+            }
             doc_footer(d, buf_str(&b));
             buf_free(&b);
         }

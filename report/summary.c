@@ -349,6 +349,61 @@ static void across_hosts(report_ctx *c, doc *d)
     free(ks);
 }
 
+/* hosts that built one target from different sources or compiler lines (the
+ * build records' digest), and hosts that ran different ngbench versions or
+ * commits (their run records): merged figures then do not compare like for like */
+static void consistency(report_ctx *c, doc *d)
+{
+    buf b;
+    size_t hi, hj, i, j;
+    buf_init(&b);
+    for (hi = 0; hi < c->d->nhosts; hi++)
+        for (hj = hi + 1; hj < c->d->nhosts; hj++) {
+            const ds_host *x = &c->d->hosts[hi], *y = &c->d->hosts[hj];
+            const char *vx = NULL, *vy = NULL;
+            for (i = 0; i < x->nruns; i++)
+                if (ngr_get(&x->runs[i]->r, "version"))
+                    vx = xasprintf("%s (commit %s)", ngr_get(&x->runs[i]->r, "version"),
+                                   ngr_get(&x->runs[i]->r, "commit") ? ngr_get(&x->runs[i]->r, "commit") : "-");
+            for (i = 0; i < y->nruns; i++)
+                if (ngr_get(&y->runs[i]->r, "version"))
+                    vy = xasprintf("%s (commit %s)", ngr_get(&y->runs[i]->r, "version"),
+                                   ngr_get(&y->runs[i]->r, "commit") ? ngr_get(&y->runs[i]->r, "commit") : "-");
+            if (vx && vy && strcmp(vx, vy) != 0)
+                buf_printf(&b, "%s ran ngbench %s, %s ran %s. ", x->name, vx, y->name, vy);
+            free((void *)vx);
+            free((void *)vy);
+            for (i = 0; i < x->ntargets; i++) {
+                const ds_target *t = &x->targets[i];
+                const ngr_record *bx = t->sel ? ds_first(t->sel, "build", NULL, NULL) : NULL;
+                const char *dx = bx ? ngr_get(bx, "digest") : NULL;
+                if (!dx)
+                    continue;
+                for (j = 0; j < y->ntargets; j++) {
+                    const ds_target *u = &y->targets[j];
+                    const ngr_record *by;
+                    const char *dy;
+                    if (strcmp(t->operation, u->operation) || strcmp(t->primitive, u->primitive) ||
+                        strcmp(t->impl, u->impl) || strcmp(t->compiler, u->compiler) || !u->sel)
+                        continue;
+                    by = ds_first(u->sel, "build", NULL, NULL);
+                    dy = by ? ngr_get(by, "digest") : NULL;
+                    if (dy && strcmp(dx, dy) != 0)
+                        buf_printf(&b, "%s %s (%s) was built from different sources or compiler lines on %s and %s "
+                                       "(digests %s, %s). ",
+                                   t->primitive, t->impl, t->compiler, x->name, y->name, dx, dy);
+                }
+            }
+        }
+    if (b.len) {
+        doc_h2(d, "Consistency");
+        doc_p(d, "%sFigures of such hosts do not compare like for like: check that every host runs the same "
+                 "checkout.",
+              buf_str(&b));
+    }
+    buf_free(&b);
+}
+
 void emit_summary(report_ctx *c)
 {
     doc d;
@@ -368,6 +423,7 @@ void emit_summary(report_ctx *c)
         doc_p(&d, "No records.");
     else
         across_hosts(c, &d);
+    consistency(c, &d);
     run_footer(c, &d, NULL, 0, 0);
     emit_doc(c->out, "summary", &d);
 }

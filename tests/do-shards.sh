@@ -96,6 +96,9 @@ slurm "$work/s0" 1 0 2 1
 run "$work/s0" --summary $targets >"$work/s0.sum" 2>&1
 [ $? -eq 75 ] && grep -q 'assigned to shard 3/3, which never ran' "$work/s0.sum" &&
     ok "--array=0-2 without task 2: --summary says shard 3/3 never ran" || { bad "0-based array summary"; cat "$work/s0.sum"; }
+"$NGBENCH_REPORT" merge --results "$work/s0" -o "$work/s0m" >/dev/null 2>&1
+grep -q 'INCOMPLETE: 1 of its 3 planned targets did not finish' "$work/s0m/summary.md" &&
+    ok "the merged summary marks the incomplete campaign" || bad "the merged summary does not mark the incomplete campaign"
 slurm "$work/s0" 2 2 2 1 # sbatch --array=2: a resubmission of the missing task
 c=$(campaign_of "$work/s0")
 [ "$(done_in "$work/s0" "$c" | wc -l)" -eq 3 ] && [ "$(done_in "$work/s0" "$c" | uniq -d | wc -l)" -eq 0 ] &&
@@ -138,6 +141,15 @@ grep -q "holds the records of host 'testhost'" "$work/collect.out" && ok "collec
     ok "build records carry a digest of the sources and compiler line" || bad "no build digest"
 [ "$("$rec" get -k plan -w campaign="$(campaign_of "$work/s0")" -f @target "$work/s0/testhost/data" | wc -l)" -eq 3 ] &&
     ok "the plan is in the records (one plan record per job)" || bad "plan records"
+
+# ---- merging hosts that ran other sources or another version: flagged ----
+mkdir -p "$work/x/other"
+sed 's/^ngbench 1 testhost /ngbench 1 other /; s/ digest=[0-9a-f]*/ digest=0000000000000000/; s/ version=[^ ]*/ version=0.0.1/' \
+    "$work/a/testhost/data" >"$work/x/other/data"
+"$NGBENCH_REPORT" merge -o "$work/xm" "$work/a/testhost/data" "$work/x/other/data" >/dev/null 2>&1
+grep -q 'was built from different sources or compiler lines on other and testhost' "$work/xm/summary.md" &&
+    grep -q 'other ran ngbench 0.0.1' "$work/xm/summary.md" &&
+    ok "the merge flags hosts that ran different sources or versions of one target" || bad "no consistency warning"
 
 # ---- a real Slurm, where there is one ----
 if command -v sbatch >/dev/null 2>&1 && [ -n "${NGBENCH_TEST_SLURM:-}" ]; then

@@ -1,0 +1,206 @@
+/* ngbench-stats.c - statistics of cycle samples, for the records and for
+ * anyone recomputing them from the raw samples ./do keeps.
+ *
+ * usage: ngbench-stats [FILE...]
+ * Reads numbers (one per line, or "sample N" lines as measure prints them;
+ * other lines are ignored) from the FILEs or standard input and prints
+ *   n=<n> mean=<m> median=<m> q1=<q> q3=<q> min=<m> max=<m>
+ * With -t, each FILE is a trial: also prints median_trial=<the median of the
+ * trials' means>. With -T, also one line per FILE first, "trial=<k> " and
+ * that file's statistics, so one pass serves both the trial records and the
+ * totals. With -p PERSECOND (the counter's rate), also the derived figures
+ * of derive.h: each trial's cpu_share (from the "cpu" line measure prints),
+ * and mean_seconds, ops_per_second and preempted=yes (when a trial's share
+ * is below NGD_PREEMPTED_BELOW) on the totals line. Quartiles interpolate
+ * linearly (R type 7). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive.h"
+#include "stats.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+static void usage(FILE *f)
+{
+    fputs("usage: ngbench-stats [-t|-T] [-p PERSECOND] [FILE...]\n"
+          "Prints n, mean, median, q1, q3, min, max of the samples in FILEs (or stdin): numbers\n"
+          "one per line, or 'sample N' lines as measure prints them; other lines are ignored.\n"
+          "  -t, --trials      each FILE is one trial: also print median_trial (median of the\n"
+          "                    trials' means)\n"
+          "  -T, --per-trial   as -t, and first one line per FILE: trial=<k> and its own statistics\n"
+          "  -p, --persecond=RATE  the counter's rate: also each trial's cpu_share (-T, from the\n"
+          "                    'cpu' line) and mean_seconds, ops_per_second and preempted=yes\n"
+          "                    (a trial's cpu_share below 0.9) on the totals line (measure/derive.c)\n"
+          "  -h, --help        this text\n"
+          "  -V, --version     the version\n"
+          "Quartiles interpolate linearly (R type 7). Exit status: 0, 1 no samples or a usage\n"
+          "error, 2 a FILE cannot be read.\n",
+          f);
+}
+
+static const struct option longopts[] = {
+    {"trials", no_argument, NULL, 't'},
+    {"per-trial", no_argument, NULL, 'T'},
+    {"persecond", required_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+static double *all;
+static size_t n, cap;
+
+static void print_stats(const stats *s)
+{
+    printf("n=%zu mean=%.1f median=%.1f q1=%.1f q3=%.1f min=%.0f max=%.0f", s->n, s->mean, s->median, s->q1,
+           s->q3, s->min, s->max);
+}
+
+static int per_file;     /* -T */
+static double persecond; /* -p */
+static int preempted;
+
+static int read_file(FILE *f, const char *name, double *trial_mean)
+{
+    char line[256];
+    double sum = 0, cpu = -1, timed = -1;
+    size_t k = 0, first = n;
+    while (fgets(line, sizeof line, f)) {
+        char *p = line, *end;
+        double v;
+        if (strncmp(p, "cpu ", 4) == 0) { /* cpu SECONDS timed CYCLES */
+            if (sscanf(p + 4, "%lf timed %lf", &cpu, &timed) != 2)
+                cpu = timed = -1;
+            continue;
+        }
+        if (strncmp(p, "sample ", 7) == 0)
+            p += 7;
+        if (*p >= '0' && *p <= '9') { /* the common case, plain integers: parse them cheaply */
+            long long iv = 0;
+            for (end = p; *end >= '0' && *end <= '9' && iv < 100000000000000000LL; end++)
+                iv = iv * 10 + (*end - '0');
+            v = (double)iv;
+            if (*end == '.' || *end == 'e' || *end == 'E' || (*end >= '0' && *end <= '9'))
+                v = strtod(p, &end); /* not an integer after all */
+        } else {
+            v = strtod(p, &end);
+        }
+        if (end == p || (*end != '\n' && *end != 0 && *end != '\r'))
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 1024;
+            all = realloc(all, cap * sizeof *all);
+            if (!all) {
+                fprintf(stderr, "ngbench-stats: out of memory\n");
+                exit(2);
+            }
+        }
+        all[n++] = v;
+        sum += v;
+        k++;
+    }
+    if (k == 0) {
+        fprintf(stderr, "ngbench-stats: %s: no samples\n", name);
+        return -1;
+    }
+    *trial_mean = sum / (double)k;
+    if (per_file) { /* this file's statistics, on a sorted copy */
+        static int trial;
+        double *copy = malloc(k * sizeof *copy);
+        stats fs;
+        if (!copy) {
+            fprintf(stderr, "ngbench-stats: out of memory\n");
+            exit(2);
+        }
+        memcpy(copy, all + first, k * sizeof *copy);
+        stats_compute(copy, k, &fs);
+        printf("trial=%d ", ++trial);
+        print_stats(&fs);
+        if (persecond > 0) {
+            char share[32];
+            if (ngd_cpu_share(share, sizeof share, cpu, persecond, timed)) {
+                printf(" cpu_share=%s", share);
+                preempted |= ngd_preempted(strtod(share, NULL));
+            }
+        }
+        putchar('\n');
+        free(copy);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int i, trials = 0, bad = 0;
+    double means[1024];
+    int nmeans = 0;
+    stats s;
+    opterr = 0;
+    while ((i = getopt_long(argc, argv, "tTp:hV", longopts, NULL)) != -1) {
+        switch (i) {
+        case 't': trials = 1; break;
+        case 'T': trials = per_file = 1; break;
+        case 'p': {
+            char *end;
+            persecond = strtod(optarg, &end);
+            if (*end || !(persecond > 0)) {
+                fprintf(stderr, "ngbench-stats: -p wants the counter's rate per second, not '%s'\n", optarg);
+                return 1;
+            }
+            break;
+        }
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("ngbench-stats %s\n", PACKAGE_VERSION); return 0;
+        default:
+            fprintf(stderr, "ngbench-stats: unknown option %s (try --help)\n", argv[optind - 1]);
+            return 1;
+        }
+    }
+    i = optind;
+    if (i == argc) {
+        double m;
+        bad = read_file(stdin, "stdin", &m) != 0;
+    }
+    for (; i < argc; i++) {
+        FILE *f = fopen(argv[i], "r");
+        double m;
+        if (!f) {
+            fprintf(stderr, "ngbench-stats: %s: %s\n", argv[i], strerror(errno));
+            return 2;
+        }
+        if (read_file(f, argv[i], &m) == 0 && nmeans < 1024)
+            means[nmeans++] = m;
+        else
+            bad = 1;
+        fclose(f);
+    }
+    if (n == 0 || bad)
+        return 1;
+    stats_compute(all, n, &s);
+    print_stats(&s);
+    if (trials && nmeans > 0) {
+        stats t;
+        stats_compute(means, (size_t)nmeans, &t);
+        printf(" median_trial=%.1f", t.median);
+    }
+    if (persecond > 0) {
+        char a[32], b[32];
+        double mean;
+        snprintf(a, sizeof a, "%.1f", s.mean); /* from the mean as recorded */
+        mean = strtod(a, NULL);
+        ngd_mean_seconds(a, sizeof a, mean, persecond);
+        ngd_ops_per_second(b, sizeof b, mean, persecond);
+        printf(" mean_seconds=%s ops_per_second=%s%s", a, b, preempted ? " preempted=yes" : "");
+    }
+    putchar('\n');
+    return 0;
+}
