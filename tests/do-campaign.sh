@@ -48,7 +48,7 @@ cp -R "$work/ref" "$work/lpt"
 line=$("$rec" get -k status -w @target="$last" "$work/ref/testhost/data" | tail -n 1)
 { grep -vxF "$line" "$work/ref/testhost/data"; printf '%s\n' "$line" | sed 's/ seconds=[0-9]*/ seconds=99999/'; } \
     >"$work/lpt/testhost/data"
-first=$("$datadir/do" --results "$work/lpt" $(sel "$@") --plan | grep -v '^#' | head -n 1 | cut -f 1,2)
+first=$("$datadir/do" --results "$work/lpt" $(sel "$@") --restart --plan | grep -v '^#' | head -n 1 | cut -f 1,2)
 [ "$first" = "$last	99999" ] && ok "--plan lists the longest job first" || bad "--plan starts with '$first', not $last"
 "$datadir/do" --results "$work/lpt" $(sel "$@") --makefile >"$work/lpt.mk"
 j=$(sed -n 's/^summary: \(job[0-9]*\).*/\1/p' "$work/lpt.mk")
