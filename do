@@ -341,7 +341,8 @@ EOT
             !($2 in fin) { rem++; if ($6 != "-") rest += $6; else unk++ }
             END { if (!rem) exit; f = (e > 0 ? r / e : 1); s = rest * f / jobs
                   t = s >= 3600 ? sprintf("%.1f h", s / 3600) : s >= 60 ? sprintf("%.0f min", s / 60) : sprintf("%d s", s)
-                  printf "about %s left%s", t, unk ? sprintf(" and %d target(s) without an estimate", unk) : "" }' \
+                  if (rest > 0) printf "about %s left%s", t, unk ? sprintf(" and %d target(s) without an estimate", unk) : ""
+                  else printf "%d target(s) left, without an estimate", unk }' \
             "$progress" "$todo_all" 2>/dev/null)
         echo "$n/$total ${tname#*/}: took $(human "$took")${eta:+; $eta}"
         "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" --target "$tname" "$hostdir/data" 2>/dev/null |

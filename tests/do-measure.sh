@@ -6,8 +6,8 @@
 set -u
 . "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
 setup do-measure
-"$datadir/do" --results "$work/res" --okcompilers "$work/okcompilers" \
-    --trials 2 --min-calls 6 --min-time 0.01 --budget 1 \
+"$datadir/do" --results="$work/res" --okcompilers="$work/okcompilers" \
+    --trials=2 --min-calls 6 --min-time=0.01 --budget 1 \
     "$fix/crypto_sign/memsig" "$fix/crypto_kem/toykem" >"$work/do.out" 2>&1 ||
     { cat "$work/do.out"; bad "./do failed"; }
 rec() { "$rec" get -k "$3" -w @operation="$1" -w @primitive="$2" -w @compiler=cc "$data" | grep -- "$4"; }
@@ -43,4 +43,13 @@ was=$("$rec" get -k cycles -w @primitive=memsig -w op=sign -f n,mean,median,q1,q
     awk -F '\t' '{ printf "n=%s mean=%s median=%s q1=%s q3=%s min=%s max=%s median_trial=%s\n", $1, $2, $3, $4, $5, $6, $7, $8 }')
 [ "$again" = "$was" ] && ok "cycle statistics recompute from the raw samples ($n calls)" ||
     bad "recomputed '$again' differs from recorded '$was'"
+# what the terminal shows: each target's time, and its figures per operation
+grep -q '^[0-9]*/2 memsig/ref/cc: took ' "$work/do.out" && ok "./do prints each target's time (--opt=value options work)" ||
+    bad "no elapsed time per target"
+grep -Eq '^  sign +[0-9.]+ [kMG]? ?cycles' "$work/do.out" && ok "./do prints the figures of each operation after the target" ||
+    { bad "no figures in the terminal"; cat "$work/do.out"; }
+grep -q 'median cycles' "$work/do.out" && ok "./do ends with the table of figures" || bad "no table of figures"
+# one JSON object per record, no key twice (repeated keys are arrays)
+grep '"kind": "host"' "$data.jsonl" | head -n 1 | grep -Eq '"warning": \[|"warning": "' && ! grep -q '"warning": "[^"]*", "warning"' "$data.jsonl" &&
+    ok "data.jsonl: a repeated key is one array, not a key twice" || bad "data.jsonl repeats a key"
 exit $((fails > 0))
