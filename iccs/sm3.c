@@ -28,8 +28,8 @@ static void store_be32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)v;
 }
 
-/* T_j rotated left by j mod 32, as used in round j. */
-static const uint32_t K[64] = {
+/* T_j rotated left by j mod 32, as used in round j (also by sm3x.c). */
+const uint32_t iccs_sm3_k[64] = {
     0x79cc4519U, 0xf3988a32U, 0xe7311465U, 0xce6228cbU, 0x9cc45197U, 0x3988a32fU, 0x7311465eU, 0xe6228cbcU,
     0xcc451979U, 0x988a32f3U, 0x311465e7U, 0x6228cbceU, 0xc451979cU, 0x88a32f39U, 0x11465e73U, 0x228cbce6U,
     0x9d8a7a87U, 0x3b14f50fU, 0x7629ea1eU, 0xec53d43cU, 0xd8a7a879U, 0xb14f50f3U, 0x629ea1e7U, 0xc53d43ceU,
@@ -54,7 +54,7 @@ static const uint32_t K[64] = {
 #define ROUND(A, B, C, D, E, F, G, H, j, FF, GG)                 \
     do {                                                         \
         uint32_t a12 = ROL32(A, 12);                             \
-        uint32_t ss1 = ROL32(a12 + E + K[j], 7);                 \
+        uint32_t ss1 = ROL32(a12 + E + iccs_sm3_k[j], 7);                 \
         uint32_t ss2 = ss1 ^ a12;                                \
         uint32_t tt1 = FF(A, B, C) + D + ss2 + (WW(j) ^ WW((j) + 4)); \
         uint32_t tt2 = GG(E, F, G) + H + ss1 + WW(j);            \
@@ -71,7 +71,7 @@ static const uint32_t K[64] = {
     X((j) + 3); ROUND(b, c, d, a, f, g, h, e, (j) + 3, FF, GG)
 #define NOEXPAND(j) ((void)0)
 
-static void compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
+void iccs_sm3_compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
 {
     uint32_t w[16];
     while (nblocks--) {
@@ -135,14 +135,14 @@ static void update_aligned(iccs_sm3_ctx *ctx, const uint8_t *msg, size_t n)
             ctx->bufbits = (unsigned)(8 * have);
             return;
         }
-        compress(ctx->h, ctx->buf, 1);
+        iccs_sm3_compress(ctx->h, ctx->buf, 1);
         ctx->nblocks++;
         memset(ctx->buf, 0, sizeof ctx->buf);
         ctx->bufbits = 0;
     }
     if (n >= SM3_BLOCK_BYTES) {
         size_t nb = n / SM3_BLOCK_BYTES;
-        compress(ctx->h, msg, nb);
+        iccs_sm3_compress(ctx->h, msg, nb);
         ctx->nblocks += nb;
         msg += nb * SM3_BLOCK_BYTES;
         n -= nb * SM3_BLOCK_BYTES;
@@ -161,7 +161,7 @@ static void append_bits(iccs_sm3_ctx *ctx, uint8_t v, unsigned k)
     ctx->bufbits += k;
     if (ctx->bufbits >= 8 * SM3_BLOCK_BYTES) {
         uint8_t spill = (uint8_t)(v << (8 - off)); /* only when off + k > 8 */
-        compress(ctx->h, ctx->buf, 1);
+        iccs_sm3_compress(ctx->h, ctx->buf, 1);
         ctx->nblocks++;
         memset(ctx->buf, 0, sizeof ctx->buf);
         ctx->bufbits -= 8 * SM3_BLOCK_BYTES;
@@ -208,12 +208,12 @@ void iccs_sm3_final(iccs_sm3_ctx *ctx, uint8_t digest[SM3_DIGEST_BYTES])
 
     ctx->buf[pos] |= (uint8_t)(0x80u >> (ctx->bufbits % 8));
     if (ctx->bufbits + 1 > 448) {
-        compress(ctx->h, ctx->buf, 1);
+        iccs_sm3_compress(ctx->h, ctx->buf, 1);
         memset(ctx->buf, 0, sizeof ctx->buf);
     }
     store_be32(ctx->buf + 56, (uint32_t)(lf >> 32));
     store_be32(ctx->buf + 60, (uint32_t)lf);
-    compress(ctx->h, ctx->buf, 1);
+    iccs_sm3_compress(ctx->h, ctx->buf, 1);
     for (i = 0; i < 8; i++)
         store_be32(digest + 4 * i, ctx->h[i]);
 }
