@@ -251,10 +251,14 @@ fi
 impls=$hostdir/work/impls.$$
 : >"$impls"
 has_c() { ls "$1"/*.c >/dev/null 2>&1; }
+add_impl() { # skipped, loudly, if its architectures file rules this host out
+    if need=$("$libdir/arch-ok" "$1"); then (cd "$1" && pwd) >>"$impls"
+    else echo "do: skipping ${1#"$datadir"/}: needs $need (architectures)" >&2; fi
+}
 add_prim() {
     for d in "$1"/*/; do
         d=${d%/}
-        has_c "$d" && (cd "$d" && pwd) >>"$impls"
+        has_c "$d" && add_impl "$d"
     done
 }
 if [ $# -eq 0 ]; then
@@ -268,7 +272,7 @@ else
             echo "do: $arg: not a directory" >&2
             exit 1
         elif has_c "$arg"; then
-            (cd "$arg" && pwd) >>"$impls"
+            add_impl "$arg"
         else
             before=$(wc -l <"$impls")
             add_prim "$arg"

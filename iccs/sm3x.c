@@ -7,6 +7,7 @@
  * the portable backend runs sm3.c's compression lane after lane. Non-x86
  * builds, and compilers without the target attribute, have only the
  * portable backend. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sm3.h"
@@ -147,13 +148,17 @@ static int cpu_has_avx2(void)
 static int cpu_has_avx2(void) { return 0; }
 #endif
 
-/* -1: not chosen yet; 0 portable; 1 AVX2. */
+/* -1: not chosen yet; 0 portable; 1 AVX2. NGBENCH_SM3X=portable in the
+ * environment keeps a process on the portable code (to test it, and opt
+ * implementations with it, on an AVX2 host). */
 static int backend = -1;
 
 static int use_avx2(void)
 {
-    if (backend < 0)
-        backend = cpu_has_avx2();
+    if (backend < 0) {
+        const char *e = getenv("NGBENCH_SM3X");
+        backend = e && strcmp(e, "portable") == 0 ? 0 : cpu_has_avx2();
+    }
     return backend;
 }
 

@@ -8,8 +8,9 @@
  * bytes, whatever the backend.
  *
  * Backend: chosen once at run time (CPUID through __builtin_cpu_supports on
- * x86; the portable code elsewhere). No compiler flag is needed: the AVX2
- * functions carry __attribute__((target("avx2"))). */
+ * x86; the portable code elsewhere; NGBENCH_SM3X=portable in the environment
+ * forces the portable code). No compiler flag is needed: the AVX2 functions
+ * carry __attribute__((target("avx2"))). */
 #ifndef NGBENCH_ICCS_SM3X_H
 #define NGBENCH_ICCS_SM3X_H
 
