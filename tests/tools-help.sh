@@ -22,7 +22,7 @@ check() { # check NAME PATH
 }
 check do "$src/do"
 for t in build-impl hostinfo run-target records-json arch-ok; do check "$t" "$src/harness/$t"; done
-for t in harness-bench.sh uvw-bench.sh campaign-bench.sh; do check "$t" "$src/bench/$t"; done
+for t in harness-bench.sh uvw-bench.sh campaign-bench.sh opt-bench.sh; do check "$t" "$src/bench/$t"; done
 check check-package.sh "$src/debian/check-package.sh"
 check slurm-array.sh "$src/doc/slurm-array.sh"
 check ngbench-kat "${NGBENCH_KAT_TOOL:-kat/ngbench-kat}"
