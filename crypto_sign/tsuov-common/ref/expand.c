@@ -28,7 +28,7 @@ int tsuov_expand_t(tsuov_fq2 t[TSUOV_V][TSUOV_O], const uint8_t seed_sk[TSUOV_S]
 
 /* P1 (index 2i): upper triangle with the diagonal, row-major, mirrored into
  * full rows. P2 (index 2i+1): O x V, row-major. Both in row form. */
-int tsuov_expand_public(int16_t p1[TSUOV_V][TSUOV_LD], int16_t p2[TSUOV_O][TSUOV_LD],
+int tsuov_expand_public(tsuov_rowv p1[TSUOV_V][TSUOV_LD], tsuov_rowv p2[TSUOV_O][TSUOV_LD],
                         const uint8_t seed_pk[TSUOV_S], unsigned i)
 {
     uint8_t e[TSUOV_V * (TSUOV_V + 1) + TSUOV_LD];

@@ -9,6 +9,12 @@
 #include "auxfunc.h"
 #include "tsuov.h"
 
+/* The XOF behind Sample: pseudoXOF on byte lengths, 0 on success. The opt
+ * implementation puts its multi-buffer pseudoXOF here (before this file). */
+#ifndef TSUOV_XOF
+#define TSUOV_XOF(out, outlen, in, inlen) pseudoXOF(8ULL * (outlen), (in), 8ULL * (inlen), (out))
+#endif
+
 /* Largest XOF output drawn through tsuov_sample. */
 #define TAU_MAX                                                                                    \
     (TSUOV_TAU_P1 > TSUOV_TAU_V ? (TSUOV_TAU_P1 > TSUOV_TAU_T ? TSUOV_TAU_P1 : TSUOV_TAU_T)        \
@@ -77,7 +83,7 @@ int tsuov_sample(uint8_t *out, size_t count, const uint8_t seed[TSUOV_S], unsign
     memcpy(in, seed, TSUOV_S);
     in[TSUOV_S] = (uint8_t)(idx >> 8);
     in[TSUOV_S + 1] = (uint8_t)idx;
-    if (pseudoXOF(8ULL * tau, in, 8ULL * sizeof in, x) != 0)
+    if (TSUOV_XOF(x, tau, in, sizeof in) != 0)
         return -2;
     rejsamp(out, count, x, tau);
     return 0;
