@@ -295,7 +295,13 @@ static void run_jobs(sm3x_state base, const xof_job *job, unsigned njobs, size_t
         ctr[1] = (uint8_t)(job[j].ctr >> 16);
         ctr[2] = (uint8_t)(job[j].ctr >> 8);
         ctr[3] = (uint8_t)job[j].ctr;
-        nb = pad_tail(tail[j], job[j].tailsrc, rem, ctr, 4, (uint64_t)len + 4);
+        if (j > 0 && job[j].tailsrc == job[j - 1].tailsrc) {
+            /* the same message: only the counter differs */
+            memcpy(tail[j], tail[j - 1], 64 * nb);
+            memcpy(tail[j] + rem, ctr, 4);
+        } else {
+            nb = pad_tail(tail[j], job[j].tailsrc, rem, ctr, 4, (uint64_t)len + 4);
+        }
         p[j] = tail[j];
     }
     for (; j < ICCS_SM3X_LANES; j++)

@@ -43,6 +43,13 @@ static void rejsamp(uint8_t *out, size_t count, const uint8_t *x, size_t tau)
     size_t n = 0, g = 0, j, groups = tau / 5, rest = tau % 5;
     uint64_t w;
 
+#ifdef TSUOV_REJSAMP_BULK
+    /* an implementation's own decoder for the bulk (opt: AVX2) decodes
+     * whole groups of five bytes from the start and leaves g groups read,
+     * n values kept; the loops below carry on from there */
+    TSUOV_REJSAMP_BULK(out, count, x, tau, &g, &n);
+#endif
+
     /* 5g + 8 <= tau: the load stays inside x; n + 8 <= count: the
      * branch-free stores (a rejected chunk is overwritten by the next one)
      * stay inside out */
