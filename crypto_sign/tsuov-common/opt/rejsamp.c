@@ -1,5 +1,5 @@
 /* rejsamp.c - the bulk of RejSamp (§3.3) with byte shuffles, for
- * for ref/xof.c's TSUOV_REJSAMP_BULK hook: five bytes become eight 5-bit
+ * ref/xof.c's TSUOV_REJSAMP_BULK hook: five bytes become eight 5-bit
  * values (LSB first) in one shuffle, multiply and shift; values 31 are
  * dropped with a shuffle from a table indexed by the mask of the rejected
  * positions. Compiled with __attribute__((target("avx2"))) and run only
