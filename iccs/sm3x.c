@@ -201,10 +201,15 @@ static void store_digest(uint8_t *out, sm3x_state st, unsigned lane)
     unsigned i;
     for (i = 0; i < 8; i++) {
         uint32_t v = st[i][lane];
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        v = __builtin_bswap32(v); /* one store instead of four */
+        memcpy(out + 4 * i, &v, 4);
+#else
         out[4 * i] = (uint8_t)(v >> 24);
         out[4 * i + 1] = (uint8_t)(v >> 16);
         out[4 * i + 2] = (uint8_t)(v >> 8);
         out[4 * i + 3] = (uint8_t)v;
+#endif
     }
 }
 
