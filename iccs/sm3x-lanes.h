@@ -9,17 +9,21 @@
  * and the 16-word window holds W[j] at w[j mod 16]. */
 
 #define XROL(x, n) VOR(VSLL((x), (n)), VSRL((x), 32 - (n)))
-#define XP0(x) VXOR(VXOR((x), XROL((x), 9)), XROL((x), 17))
-#define XP1(x) VXOR(VXOR((x), XROL((x), 15)), XROL((x), 23))
+/* P0 and P1 on a variable: rotations by 17 and 23 are those by 9 and 15
+ * followed by a byte rotation (one shuffle, VROL8) */
+#define XP0_TO(dst, x) do { SM3X_V r_ = XROL(x, 9); dst = VXOR(VXOR(x, r_), VROL8(r_)); } while (0)
+#define XP1_TO(dst, x) do { SM3X_V r_ = XROL(x, 15); dst = VXOR(VXOR(x, r_), VROL8(r_)); } while (0)
 #define XFF0(x, y, z) VXOR(VXOR((x), (y)), (z))
 #define XFF1(x, y, z) VOR(VAND((x), (y)), VAND(VOR((x), (y)), (z)))
 #define XGG0(x, y, z) VXOR(VXOR((x), (y)), (z))
 #define XGG1(x, y, z) VXOR(VAND(VXOR((y), (z)), (x)), (z))
 #define XW(j) w[(j) & 15]
-#define XEXPAND(j)                                                                              \
-    (XW((j) + 4) = VXOR(VXOR(XP1(VXOR(VXOR(XW((j) - 12), XW((j) - 5)), XROL(XW((j) + 1), 15))), \
-                             XROL(XW((j) - 9), 7)),                                             \
-                        XW((j) - 2)))
+#define XEXPAND(j)                                                                     \
+    do {                                                                               \
+        SM3X_V x_ = VXOR(VXOR(XW((j) - 12), XW((j) - 5)), XROL(XW((j) + 1), 15)), p_;  \
+        XP1_TO(p_, x_);                                                                \
+        XW((j) + 4) = VXOR(VXOR(p_, XROL(XW((j) - 9), 7)), XW((j) - 2));              \
+    } while (0)
 #define XNOEXPAND(j) ((void)0)
 #define XROUND(A, B, C, D, E, F, G, H, j, FF, GG)                                  \
     do {                                                                           \
@@ -31,7 +35,7 @@
         B = XROL(B, 9);                                                            \
         F = XROL(F, 19);                                                           \
         D = tt1;                                                                   \
-        H = XP0(tt2);                                                              \
+        XP0_TO(H, tt2);                                                            \
     } while (0)
 #define XROUND4(j, FF, GG, X)                                     \
     X(j); XROUND(a, b, c, d, e, f, g, h, (j) + 0, FF, GG);        \
@@ -74,8 +78,8 @@ SM3X_TARGET static void SM3X_FN(uint32_t st[8][ICCS_SM3X_LANES], const uint8_t *
 }
 
 #undef XROL
-#undef XP0
-#undef XP1
+#undef XP0_TO
+#undef XP1_TO
 #undef XFF0
 #undef XFF1
 #undef XGG0

@@ -105,6 +105,8 @@ SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t 
 #define VSLL _mm256_slli_epi32
 #define VSRL _mm256_srli_epi32
 #define VSET1 _mm256_set1_epi32
+#define VROL8(x) _mm256_shuffle_epi8((x), _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, \
+                                                           3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14))
 #define VLOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define VSTORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #include "sm3x-lanes.h"
@@ -118,6 +120,7 @@ SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t 
 #undef VSLL
 #undef VSRL
 #undef VSET1
+#undef VROL8
 #undef VLOAD
 #undef VSTORE
 
@@ -131,6 +134,7 @@ SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t 
 #define VSLL _mm_slli_epi32
 #define VSRL _mm_srli_epi32
 #define VSET1 _mm_set1_epi32
+#define VROL8(x) _mm_shuffle_epi8((x), _mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14))
 #define VLOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define VSTORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #include "sm3x-lanes.h"
