@@ -306,7 +306,10 @@ static void run_jobs(sm3x_state base, const xof_job *job, unsigned njobs, size_t
         ctr[3] = (uint8_t)job[j].ctr;
         if (j > 0 && job[j].tailsrc == job[j - 1].tailsrc) {
             /* the same message: only the counter differs */
-            memcpy(tail[j], tail[j - 1], 64 * nb);
+            if (nb == 1) /* constant sizes: copied inline */
+                memcpy(tail[j], tail[j - 1], 64);
+            else
+                memcpy(tail[j], tail[j - 1], 128);
             memcpy(tail[j] + rem, ctr, 4);
         } else {
             nb = pad_tail(tail[j], job[j].tailsrc, rem, ctr, 4, (uint64_t)len + 4);
