@@ -51,7 +51,7 @@ mkdir -p "$work" || exit 1
 # ops FILE: "op value" lines from one speed or callgrind run
 speed_ops() { awk '$2 == "calls" && $4 == "median" { print $1, $5 }' "$1"; }
 cg_ops() {
-    callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
         awk '{ for (i = 1; i <= NF; i++) if ($i ~ /:(sig|kem)_(keygen|sign|verify|enc|dec)( |$)/) {
                   f = $i; sub(/.*:(sig|kem)_/, "", f); v = $1; gsub(/,/, "", v); print f, v } }'
 }
