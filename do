@@ -385,11 +385,15 @@ fi
 impls=$hostdir/work/impls.$$
 : >"$impls"
 has_c() { ls "$1"/*.c >/dev/null 2>&1 || [ -n "$(find "$1" -name '*.c' 2>/dev/null | head -n 1)" ]; }
+add_impl() { # skipped, loudly, if its architectures file rules this host out
+    if need=$("$libdir/arch-ok" "$1"); then (cd "$1" && pwd) >>"$impls"
+    else echo "do: skipping ${1#"$datadir"/}: needs $need (architectures)" >&2; fi
+}
 add_prim() {
     case ${1%/} in *-common) return 0 ;; esac # shared code of a scheme, not a primitive
     for d in "$1"/*/; do
         d=${d%/}
-        has_c "$d" && (cd "$d" && pwd) >>"$impls"
+        has_c "$d" && add_impl "$d"
     done
 }
 if [ $# -eq 0 ]; then
@@ -409,7 +413,7 @@ else
             add_prim "$arg"
             [ "$(wc -l <"$impls")" -gt "$before" ] || echo "do: $arg: no implementation directories in it" >&2
         elif has_c "$arg"; then
-            (cd "$arg" && pwd) >>"$impls"
+            add_impl "$arg"
         else
             before=$(wc -l <"$impls")
             add_prim "$arg"

@@ -3,6 +3,7 @@
  * Fast path: byte-aligned input goes straight into whole-block compression;
  * only input that starts or ends inside a byte is shifted bit by bit. The
  * length field reproduces the official code (see iccs_sm3_length_field). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sm3.h"
@@ -28,8 +29,8 @@ static void store_be32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)v;
 }
 
-/* T_j rotated left by j mod 32, as used in round j. */
-static const uint32_t K[64] = {
+/* T_j rotated left by j mod 32, as used in round j (also by sm3x.c). */
+const uint32_t iccs_sm3_k[64] = {
     0x79cc4519U, 0xf3988a32U, 0xe7311465U, 0xce6228cbU, 0x9cc45197U, 0x3988a32fU, 0x7311465eU, 0xe6228cbcU,
     0xcc451979U, 0x988a32f3U, 0x311465e7U, 0x6228cbceU, 0xc451979cU, 0x88a32f39U, 0x11465e73U, 0x228cbce6U,
     0x9d8a7a87U, 0x3b14f50fU, 0x7629ea1eU, 0xec53d43cU, 0xd8a7a879U, 0xb14f50f3U, 0x629ea1e7U, 0xc53d43ceU,
@@ -54,7 +55,7 @@ static const uint32_t K[64] = {
 #define ROUND(A, B, C, D, E, F, G, H, j, FF, GG)                 \
     do {                                                         \
         uint32_t a12 = ROL32(A, 12);                             \
-        uint32_t ss1 = ROL32(a12 + E + K[j], 7);                 \
+        uint32_t ss1 = ROL32(a12 + E + iccs_sm3_k[j], 7);                 \
         uint32_t ss2 = ss1 ^ a12;                                \
         uint32_t tt1 = FF(A, B, C) + D + ss2 + (WW(j) ^ WW((j) + 4)); \
         uint32_t tt2 = GG(E, F, G) + H + ss1 + WW(j);            \
@@ -71,7 +72,71 @@ static const uint32_t K[64] = {
     X((j) + 3); ROUND(b, c, d, a, f, g, h, e, (j) + 3, FF, GG)
 #define NOEXPAND(j) ((void)0)
 
-static void compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define SM3_HAVE_AVX2 1
+#include <immintrin.h>
+
+/* The same compression with the message schedule in SIMD: W[16..67] three
+ * words per 4-lane vector (W[j] needs W[j-3], so the fourth lane would need
+ * a word not yet computed; it is overwritten by the next step), and
+ * W'[j] = W[j] ^ W[j+4] for all j at once; the rounds read both from memory. */
+#define WX(j) wx[j]
+#define WPX(j) wp[j]
+#define ROUNDX(A, B, C, D, E, F, G, H, j, FF, GG)                \
+    do {                                                         \
+        uint32_t a12 = ROL32(A, 12);                             \
+        uint32_t ss1 = ROL32(a12 + E + iccs_sm3_k[j], 7);        \
+        uint32_t ss2 = ss1 ^ a12;                                \
+        uint32_t tt1 = FF(A, B, C) + D + ss2 + WPX(j);           \
+        uint32_t tt2 = GG(E, F, G) + H + ss1 + WX(j);            \
+        B = ROL32(B, 9);                                         \
+        F = ROL32(F, 19);                                        \
+        D = tt1;                                                 \
+        H = P0(tt2);                                             \
+    } while (0)
+#define ROUNDX4(j, FF, GG)                                       \
+    ROUNDX(a, b, c, d, e, f, g, h, (j) + 0, FF, GG);             \
+    ROUNDX(d, a, b, c, h, e, f, g, (j) + 1, FF, GG);             \
+    ROUNDX(c, d, a, b, g, h, e, f, (j) + 2, FF, GG);             \
+    ROUNDX(b, c, d, a, f, g, h, e, (j) + 3, FF, GG)
+#define VROL(x, n) _mm_or_si128(_mm_slli_epi32((x), (n)), _mm_srli_epi32((x), 32 - (n)))
+#define VLD(j) _mm_loadu_si128((const __m128i *)(const void *)&wx[j])
+
+__attribute__((target("avx2"))) static void compress_avx2(uint32_t st[8], const uint8_t *blocks,
+                                                          size_t nblocks)
+{
+    const __m128i bswap = _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    uint32_t wx[72], wp[64];
+    int j;
+    while (nblocks--) {
+        uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
+        uint32_t e = st[4], f = st[5], g = st[6], h = st[7];
+        for (j = 0; j < 16; j += 4)
+            _mm_storeu_si128((__m128i *)(void *)&wx[j],
+                             _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(blocks + 4 * j)),
+                                              bswap));
+        for (j = 16; j < 68; j += 3) {
+            __m128i t = _mm_xor_si128(_mm_xor_si128(VLD(j - 16), VLD(j - 9)), VROL(VLD(j - 3), 15));
+            t = _mm_xor_si128(_mm_xor_si128(t, VROL(t, 15)), VROL(t, 23));
+            t = _mm_xor_si128(_mm_xor_si128(t, VROL(VLD(j - 13), 7)), VLD(j - 6));
+            _mm_storeu_si128((__m128i *)(void *)&wx[j], t);
+        }
+        for (j = 0; j < 64; j += 4)
+            _mm_storeu_si128((__m128i *)(void *)&wp[j], _mm_xor_si128(VLD(j), VLD(j + 4)));
+        ROUNDX4(0, FF0, GG0); ROUNDX4(4, FF0, GG0); ROUNDX4(8, FF0, GG0); ROUNDX4(12, FF0, GG0);
+        ROUNDX4(16, FF1, GG1); ROUNDX4(20, FF1, GG1); ROUNDX4(24, FF1, GG1); ROUNDX4(28, FF1, GG1);
+        ROUNDX4(32, FF1, GG1); ROUNDX4(36, FF1, GG1); ROUNDX4(40, FF1, GG1); ROUNDX4(44, FF1, GG1);
+        ROUNDX4(48, FF1, GG1); ROUNDX4(52, FF1, GG1); ROUNDX4(56, FF1, GG1); ROUNDX4(60, FF1, GG1);
+        st[0] ^= a; st[1] ^= b; st[2] ^= c; st[3] ^= d;
+        st[4] ^= e; st[5] ^= f; st[6] ^= g; st[7] ^= h;
+        blocks += SM3_BLOCK_BYTES;
+    }
+}
+#else
+#define SM3_HAVE_AVX2 0
+#endif
+
+static void compress_portable(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
 {
     uint32_t w[16];
     while (nblocks--) {
@@ -107,6 +172,36 @@ static void compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
     }
 }
 
+/* -1 not known yet, 0 portable, 1 AVX2 (see sm3.h). */
+static int sm3_avx2 = -1;
+
+int iccs_sm3_avx2(void)
+{
+    if (sm3_avx2 < 0) {
+        const char *env = getenv("NGBENCH_SM3X");
+        sm3_avx2 = 0;
+#if SM3_HAVE_AVX2
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx2") && !(env && strcmp(env, "portable") == 0))
+            sm3_avx2 = 1;
+#else
+        (void)env;
+#endif
+    }
+    return sm3_avx2;
+}
+
+void iccs_sm3_compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
+{
+#if SM3_HAVE_AVX2
+    if (iccs_sm3_avx2()) {
+        compress_avx2(st, blocks, nblocks);
+        return;
+    }
+#endif
+    compress_portable(st, blocks, nblocks);
+}
+
 void iccs_sm3_init(iccs_sm3_ctx *ctx)
 {
     static const uint32_t iv[8] = {
@@ -135,14 +230,14 @@ static void update_aligned(iccs_sm3_ctx *ctx, const uint8_t *msg, size_t n)
             ctx->bufbits = (unsigned)(8 * have);
             return;
         }
-        compress(ctx->h, ctx->buf, 1);
+        iccs_sm3_compress(ctx->h, ctx->buf, 1);
         ctx->nblocks++;
         memset(ctx->buf, 0, sizeof ctx->buf);
         ctx->bufbits = 0;
     }
     if (n >= SM3_BLOCK_BYTES) {
         size_t nb = n / SM3_BLOCK_BYTES;
-        compress(ctx->h, msg, nb);
+        iccs_sm3_compress(ctx->h, msg, nb);
         ctx->nblocks += nb;
         msg += nb * SM3_BLOCK_BYTES;
         n -= nb * SM3_BLOCK_BYTES;
@@ -161,7 +256,7 @@ static void append_bits(iccs_sm3_ctx *ctx, uint8_t v, unsigned k)
     ctx->bufbits += k;
     if (ctx->bufbits >= 8 * SM3_BLOCK_BYTES) {
         uint8_t spill = (uint8_t)(v << (8 - off)); /* only when off + k > 8 */
-        compress(ctx->h, ctx->buf, 1);
+        iccs_sm3_compress(ctx->h, ctx->buf, 1);
         ctx->nblocks++;
         memset(ctx->buf, 0, sizeof ctx->buf);
         ctx->bufbits -= 8 * SM3_BLOCK_BYTES;
@@ -208,12 +303,12 @@ void iccs_sm3_final(iccs_sm3_ctx *ctx, uint8_t digest[SM3_DIGEST_BYTES])
 
     ctx->buf[pos] |= (uint8_t)(0x80u >> (ctx->bufbits % 8));
     if (ctx->bufbits + 1 > 448) {
-        compress(ctx->h, ctx->buf, 1);
+        iccs_sm3_compress(ctx->h, ctx->buf, 1);
         memset(ctx->buf, 0, sizeof ctx->buf);
     }
     store_be32(ctx->buf + 56, (uint32_t)(lf >> 32));
     store_be32(ctx->buf + 60, (uint32_t)lf);
-    compress(ctx->h, ctx->buf, 1);
+    iccs_sm3_compress(ctx->h, ctx->buf, 1);
     for (i = 0; i < 8; i++)
         store_be32(digest + 4 * i, ctx->h[i]);
 }

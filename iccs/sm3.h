@@ -26,6 +26,13 @@ void iccs_sm3_init(iccs_sm3_ctx *ctx);
 void iccs_sm3_update_bits(iccs_sm3_ctx *ctx, const uint8_t *msg, uint64_t nbits);
 void iccs_sm3_update(iccs_sm3_ctx *ctx, const uint8_t *msg, size_t nbytes);
 void iccs_sm3_final(iccs_sm3_ctx *ctx, uint8_t digest[SM3_DIGEST_BYTES]);
+/* The compression function on nblocks consecutive 64-byte blocks, and the
+ * round constants T_j <<< (j mod 32) it uses (shared with sm3x.c). */
+void iccs_sm3_compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks);
+extern const uint32_t iccs_sm3_k[64];
+/* 1 if the compression runs its message schedule with AVX2 (chosen once at
+ * run time; NGBENCH_SM3X=portable in the environment says no), else 0. */
+int iccs_sm3_avx2(void);
 /* One-shot SM3 of a byte string. */
 void iccs_sm3(const uint8_t *msg, size_t nbytes, uint8_t digest[SM3_DIGEST_BYTES]);
 

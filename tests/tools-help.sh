@@ -26,10 +26,10 @@ check() { # check NAME PATH
     fi
 }
 check do "$src/do"
-for t in build-impl hostinfo run-target read-makefile stage-prepare stage-build stage-kat stage-check stage-ct stage-measure; do
+for t in build-impl hostinfo run-target read-makefile stage-prepare stage-build stage-kat stage-check stage-ct stage-measure arch-ok; do
     check "$t" "$src/harness/$t"
 done
-for t in harness-bench.sh uvw-bench.sh campaign-bench.sh; do check "$t" "$src/bench/$t"; done
+for t in harness-bench.sh uvw-bench.sh campaign-bench.sh opt-bench.sh; do check "$t" "$src/bench/$t"; done
 check check-package.sh "$src/debian/check-package.sh"
 check slurm-array.sh "$src/doc/slurm-array.sh"
 check ngbench-kat "${NGBENCH_KAT_TOOL:-kat/ngbench-kat}"

@@ -100,6 +100,10 @@ typedef struct {
 } cedrus_wots_info;
 void cedrus_wots_info_init(cedrus_wots_info *info, cedrus_ctx *ctx, unsigned layer, uint64_t tree);
 void cedrus_wots_gen_leaf(uint8_t *out, void *info, uint32_t leaf);
+/* The root of tree `tree` at layer `layer`; when lengths is not NULL, also
+ * the XMSS signature of key pair `leaf` (WOTS signature, then AUTH). */
+void cedrus_xmss_tree(cedrus_ctx *ctx, uint8_t *root, uint8_t *sig, unsigned layer, uint64_t tree,
+                      uint32_t leaf, const unsigned *lengths);
 void cedrus_wots_pk_from_sig(cedrus_ctx *ctx, uint8_t *leaf, const uint8_t *sig,
                              const unsigned lengths[CEDRUS_LEN], unsigned layer, uint64_t tree,
                              uint32_t keypair);

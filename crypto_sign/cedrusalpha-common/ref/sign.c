@@ -19,24 +19,6 @@ unsigned long long sig_get_pk_len_bytes(void) { return CRYPTO_PUBLICKEYBYTES; }
 unsigned long long sig_get_sk_len_bytes(void) { return CRYPTO_SECRETKEYBYTES; }
 unsigned long long sig_get_sn_len_bytes(void) { return CRYPTO_BYTES; }
 
-/* The root of tree `tree` at layer `layer`; when lengths is not NULL, also
- * the XMSS signature of key pair `leaf` (WOTS signature, then AUTH). */
-static void xmss_tree(cedrus_ctx *ctx, uint8_t *root, uint8_t *sig, unsigned layer, uint64_t tree,
-                      uint32_t leaf, const unsigned *lengths)
-{
-    cedrus_wots_info info;
-    uint8_t node_adrs[CEDRUS_ADRS_BYTES];
-    unsigned height = CEDRUS_LAYER_HEIGHT(layer);
-
-    cedrus_wots_info_init(&info, ctx, layer, tree);
-    info.sign_leaf = leaf;
-    info.lengths = lengths;
-    info.sig = sig;
-    adrs_init(node_adrs, layer, tree, ADRS_TREE_NODE, 0);
-    cedrus_treehash(ctx, root, lengths ? sig + CEDRUS_WOTS_BYTES : NULL, leaf, 0, height,
-                    node_adrs, cedrus_wots_gen_leaf, &info);
-}
-
 /* The next layer's tree and leaf: the index update uses the height of the
  * next layer (spec §9, §14 item 17). */
 static void next_layer(uint64_t *tree, uint32_t *leaf, unsigned next)
@@ -61,7 +43,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     memcpy(ctx.pub_seed, seeds + 2 * CEDRUS_N, CEDRUS_N);
     ctx.err = 0;
     /* The top tree is tree 0 of layer d-1, of height hp (spec §14 item 16). */
-    xmss_tree(&ctx, root, NULL, CEDRUS_D - 1, 0, 0, NULL);
+    cedrus_xmss_tree(&ctx, root, NULL, CEDRUS_D - 1, 0, 0, NULL);
     memset(ctx.sk_seed, 0, CEDRUS_N);
     if (ctx.err) {
         memset(seeds, 0, sizeof seeds);
@@ -117,7 +99,7 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *
             rc = ERR_ENCODE;
             break;
         }
-        xmss_tree(&ctx, x, sig, j, tree, leaf, lengths);
+        cedrus_xmss_tree(&ctx, x, sig, j, tree, leaf, lengths);
         sig += CEDRUS_WOTS_BYTES + CEDRUS_LAYER_HEIGHT(j) * CEDRUS_N;
         if (j + 1 < CEDRUS_D)
             next_layer(&tree, &leaf, j + 1);

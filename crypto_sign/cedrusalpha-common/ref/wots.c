@@ -66,6 +66,26 @@ void cedrus_wots_gen_leaf(uint8_t *out, void *vinfo, uint32_t leaf)
     cedrus_hash(ctx, out, info->pk, CEDRUS_PRE + CEDRUS_WOTS_BYTES);
 }
 
+/* One XMSS tree of the hypertree (spec §7, §9): the root of tree `tree` at
+ * layer `layer`; when lengths is not NULL, also the XMSS signature of key
+ * pair `leaf` (WOTS signature, then AUTH). It lives here rather than in
+ * sign.c so that sign.c serves the opt implementation unchanged. */
+void cedrus_xmss_tree(cedrus_ctx *ctx, uint8_t *root, uint8_t *sig, unsigned layer, uint64_t tree,
+                      uint32_t leaf, const unsigned *lengths)
+{
+    cedrus_wots_info info;
+    uint8_t node_adrs[CEDRUS_ADRS_BYTES];
+    unsigned height = CEDRUS_LAYER_HEIGHT(layer);
+
+    cedrus_wots_info_init(&info, ctx, layer, tree);
+    info.sign_leaf = leaf;
+    info.lengths = lengths;
+    info.sig = sig;
+    adrs_init(node_adrs, layer, tree, ADRS_TREE_NODE, 0);
+    cedrus_treehash(ctx, root, lengths ? sig + CEDRUS_WOTS_BYTES : NULL, leaf, 0, height,
+                    node_adrs, cedrus_wots_gen_leaf, &info);
+}
+
 /* Verification: the leaf of key pair (layer, tree, keypair) from a WOTS
  * signature whose chain c is at position lengths[c]. */
 void cedrus_wots_pk_from_sig(cedrus_ctx *ctx, uint8_t *leaf, const uint8_t *sig,

@@ -28,11 +28,12 @@ int tsuov_expand_t(tsuov_fq2 t[TSUOV_V][TSUOV_O], const uint8_t seed_sk[TSUOV_S]
 
 /* P1 (index 2i): upper triangle with the diagonal, row-major, mirrored into
  * full rows. P2 (index 2i+1): O x V, row-major. Both in row form. */
-int tsuov_expand_public(int16_t p1[TSUOV_V][TSUOV_LD], int16_t p2[TSUOV_O][TSUOV_LD],
+int tsuov_expand_public(tsuov_rowv p1[TSUOV_V][TSUOV_LD], tsuov_rowv p2[TSUOV_O][TSUOV_LD],
                         const uint8_t seed_pk[TSUOV_S], unsigned i)
 {
     uint8_t e[TSUOV_V * (TSUOV_V + 1) + TSUOV_LD];
     size_t a, b, a0, b0, t, p = 0;
+    int mirrored = 0;
 
     if (tsuov_sample(e, TSUOV_V * (TSUOV_V + 1), seed_pk, 2 * i, TSUOV_TAU_P1) != 0)
         return -2;
@@ -50,8 +51,12 @@ int tsuov_expand_public(int16_t p1[TSUOV_V][TSUOV_LD], int16_t p2[TSUOV_O][TSUOV
         p += 2 * (TSUOV_V - a);
     }
     /* the lower triangle, tile by tile (a column-wise copy would touch a new
-     * cache line with every element) */
-    for (a0 = 0; a0 < TSUOV_V; a0 += MIRROR_TILE)
+     * cache line with every element), unless the implementation has its own
+     * way (opt: TSUOV_MIRROR transposes tiles with AVX2, returns 1 if done) */
+#ifdef TSUOV_MIRROR
+    mirrored = TSUOV_MIRROR(p1);
+#endif
+    for (a0 = 0; !mirrored && a0 < TSUOV_V; a0 += MIRROR_TILE)
         for (b0 = a0; b0 < TSUOV_V; b0 += MIRROR_TILE)
             for (a = a0; a < a0 + MIRROR_TILE && a < TSUOV_V; a++)
                 for (b = b0 > a ? b0 : a + 1; b < b0 + MIRROR_TILE && b < TSUOV_V; b++) {

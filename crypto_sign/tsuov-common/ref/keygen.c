@@ -11,8 +11,9 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len, unsigned char *sk,
 {
     uint8_t seed_sk[TSUOV_S], seed_pk[TSUOV_S];
     tsuov_fq2 t[TSUOV_V][TSUOV_O];
-    int16_t t_row[TSUOV_O][TSUOV_LD], t_op[TSUOV_O][TSUOV_OPLEN];
-    int16_t p1[TSUOV_V][TSUOV_LD], p2[TSUOV_O][TSUOV_LD], x_op[TSUOV_O][TSUOV_OPLEN];
+    tsuov_rowv t_row[TSUOV_O][TSUOV_LD];
+    tsuov_opv t_op[TSUOV_O][TSUOV_OPLEN], x_op[TSUOV_O][TSUOV_OPLEN];
+    tsuov_rowv p1[TSUOV_V][TSUOV_LD], p2[TSUOV_O][TSUOV_LD];
     tsuov_fq2 x[TSUOV_V * TSUOV_O], tx[TSUOV_O * TSUOV_O], z[TSUOV_O * TSUOV_O];
     uint8_t vals[TSUOV_PK_VALUES];
     size_t i, a, b, n = 0;

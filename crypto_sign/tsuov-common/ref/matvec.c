@@ -5,7 +5,7 @@
  * vectorise (pmaddwd and the like) without target-specific code. */
 #include "tsuov.h"
 
-void tsuov_row(int16_t row[TSUOV_LD], const tsuov_fq2 *v, size_t stride)
+void tsuov_row(tsuov_rowv row[TSUOV_LD], const tsuov_fq2 *v, size_t stride)
 {
     size_t y;
 
@@ -17,14 +17,14 @@ void tsuov_row(int16_t row[TSUOV_LD], const tsuov_fq2 *v, size_t stride)
         row[y] = 0;
 }
 
-void tsuov_operand(int16_t op[TSUOV_OPLEN], const tsuov_fq2 *v, size_t stride)
+void tsuov_operand(tsuov_opv op[TSUOV_OPLEN], const tsuov_fq2 *v, size_t stride)
 {
-    int16_t *a = op, *b = op + TSUOV_LD;
+    tsuov_opv *a = op, *b = op + TSUOV_LD;
     size_t y;
 
     for (y = 0; y < TSUOV_V; y++) {
         a[2 * y] = v[y * stride].c0;
-        a[2 * y + 1] = (int16_t)(3 * v[y * stride].c1);
+        a[2 * y + 1] = (tsuov_opv)(3 * v[y * stride].c1);
         b[2 * y] = v[y * stride].c1;
         b[2 * y + 1] = v[y * stride].c0;
     }
@@ -34,9 +34,9 @@ void tsuov_operand(int16_t op[TSUOV_OPLEN], const tsuov_fq2 *v, size_t stride)
 
 /* Entries are below 91, so a full dot product stays below
  * TSUOV_VP * (30 * 30 + 30 * 90) < 2^31. */
-static void dot2(int32_t s[2], const int16_t *row, const int16_t *op)
+static void dot2(int32_t s[2], const tsuov_rowv *row, const tsuov_opv *op)
 {
-    const int16_t *a = op, *b = op + TSUOV_LD;
+    const tsuov_opv *a = op, *b = op + TSUOV_LD;
     int32_t x0 = 0, x1 = 0;
     size_t y;
 
@@ -50,9 +50,10 @@ static void dot2(int32_t s[2], const int16_t *row, const int16_t *op)
 
 /* Two rows against two operands: every value loaded serves two products,
  * which is what the multiply-add units need to stay busy. */
-static void dot22(int32_t s[8], const int16_t *r0, const int16_t *r1, const int16_t *p, const int16_t *q)
+static void dot22(int32_t s[8], const tsuov_rowv *r0, const tsuov_rowv *r1, const tsuov_opv *p,
+                  const tsuov_opv *q)
 {
-    const int16_t *pa = p, *pb = p + TSUOV_LD, *qa = q, *qb = q + TSUOV_LD;
+    const tsuov_opv *pa = p, *pb = p + TSUOV_LD, *qa = q, *qb = q + TSUOV_LD;
     int32_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
     size_t y;
 
@@ -83,13 +84,13 @@ static void put(tsuov_fq2 *out, const int32_t s[2])
     out->c1 = tsuov_mod((uint32_t)s[1]);
 }
 
-void tsuov_matvec(tsuov_fq2 *out, const int16_t *rows, size_t nrows, const int16_t *ops, size_t nops)
+void tsuov_matvec(tsuov_fq2 *out, const tsuov_rowv *rows, size_t nrows, const tsuov_opv *ops, size_t nops)
 {
     size_t r, a;
     int32_t s[8];
 
     for (r = 0; r + 2 <= nrows; r += 2) {
-        const int16_t *r0 = rows + r * TSUOV_LD, *r1 = r0 + TSUOV_LD;
+        const tsuov_rowv *r0 = rows + r * TSUOV_LD, *r1 = r0 + TSUOV_LD;
         tsuov_fq2 *o0 = out + r * nops, *o1 = o0 + nops;
         for (a = 0; a + 2 <= nops; a += 2) {
             dot22(s, r0, r1, ops + a * TSUOV_OPLEN, ops + (a + 1) * TSUOV_OPLEN);

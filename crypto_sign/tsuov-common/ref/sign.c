@@ -18,8 +18,8 @@ typedef struct {
 /* t: V x O, v: K x V, row-major */
 static int sign_polys_compute(sign_polys *sp, const uint8_t seed_pk[TSUOV_S], const tsuov_fq2 *t, const tsuov_fq2 *v)
 {
-    int16_t t_row[TSUOV_O][TSUOV_LD], v_row[TSUOV_K][TSUOV_LD], v_op[TSUOV_K][TSUOV_OPLEN];
-    int16_t p1[TSUOV_V][TSUOV_LD], p2[TSUOV_O][TSUOV_LD], w_op[TSUOV_K][TSUOV_OPLEN];
+    tsuov_rowv t_row[TSUOV_O][TSUOV_LD], v_row[TSUOV_K][TSUOV_LD], p1[TSUOV_V][TSUOV_LD], p2[TSUOV_O][TSUOV_LD];
+    tsuov_opv v_op[TSUOV_K][TSUOV_OPLEN], w_op[TSUOV_K][TSUOV_OPLEN];
     tsuov_fq2 w[TSUOV_V * TSUOV_K], g1[TSUOV_O * TSUOV_K], g2[TSUOV_O * TSUOV_K], vw[TSUOV_K * TSUOV_K];
     size_t i, a, b, j;
     int rc = -2;

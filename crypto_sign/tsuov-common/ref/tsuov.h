@@ -31,9 +31,25 @@
  * Operand form (a vector v of V entries): two rows, A = (v0, 3 v1) and
  * B = (v1, v0) interleaved, so that row.A and row.B are coordinates 0 and 1
  * of the F_{q^2} dot product (y^2 = 3). */
-#define TSUOV_VP ((TSUOV_V + 7) / 8 * 8)
+#ifndef TSUOV_VP_ALIGN
+#define TSUOV_VP_ALIGN 8
+#endif
+#define TSUOV_VP ((TSUOV_V + TSUOV_VP_ALIGN - 1) / TSUOV_VP_ALIGN * TSUOV_VP_ALIGN)
 #define TSUOV_LD (2 * TSUOV_VP)
 #define TSUOV_OPLEN (2 * TSUOV_LD)
+
+/* Element types of the row and operand forms. Entries are at most 30 in a
+ * row and 90 in an operand, so an implementation may narrow them: the opt
+ * implementation (tsuov-common/opt/) sets TSUOV_VP_ALIGN 16, uint8_t rows and
+ * int8_t operands before this header, for byte-wise multiply-add. */
+#ifndef TSUOV_ROW_T
+#define TSUOV_ROW_T int16_t
+#endif
+#ifndef TSUOV_OP_T
+#define TSUOV_OP_T int16_t
+#endif
+typedef TSUOV_ROW_T tsuov_rowv;
+typedef TSUOV_OP_T tsuov_opv;
 
 /* Polynomials in R are accumulated unreduced up to this length before the
  * reduction modulo f (§2.4): products z^e * u with deg u < m1, e < NPAIRS. */
@@ -80,16 +96,16 @@ int tsuov_salt(uint8_t salt[TSUOV_S], const uint8_t seed_r[TSUOV_S], unsigned lo
 
 /* expand.c: the XOF-expanded objects of §4 in the layouts used here. */
 int tsuov_expand_t(tsuov_fq2 t[TSUOV_V][TSUOV_O], const uint8_t seed_sk[TSUOV_S]);
-int tsuov_expand_public(int16_t p1[TSUOV_V][TSUOV_LD], int16_t p2[TSUOV_O][TSUOV_LD],
+int tsuov_expand_public(tsuov_rowv p1[TSUOV_V][TSUOV_LD], tsuov_rowv p2[TSUOV_O][TSUOV_LD],
                         const uint8_t seed_pk[TSUOV_S], unsigned i);
 int tsuov_expand_vinegar(tsuov_fq2 v[TSUOV_K][TSUOV_V], const uint8_t seed_v[TSUOV_S]);
 
 /* matvec.c: conversions to row and operand form (V entries taken from
  * v[0], v[stride], ...) and the product kernel
  * out[r * nops + a] = rows[r] . ops[a] over F_{q^2}, reduced. */
-void tsuov_row(int16_t row[TSUOV_LD], const tsuov_fq2 *v, size_t stride);
-void tsuov_operand(int16_t op[TSUOV_OPLEN], const tsuov_fq2 *v, size_t stride);
-void tsuov_matvec(tsuov_fq2 *out, const int16_t *rows, size_t nrows, const int16_t *ops, size_t nops);
+void tsuov_row(tsuov_rowv row[TSUOV_LD], const tsuov_fq2 *v, size_t stride);
+void tsuov_operand(tsuov_opv op[TSUOV_OPLEN], const tsuov_fq2 *v, size_t stride);
+void tsuov_matvec(tsuov_fq2 *out, const tsuov_rowv *rows, size_t nrows, const tsuov_opv *ops, size_t nops);
 
 /* ring.c: R = F_q[z]/(f). */
 /* u: NPAIRS polynomials of M1 coefficients; m: K x 2O polynomials of M1

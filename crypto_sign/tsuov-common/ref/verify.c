@@ -14,8 +14,8 @@
 static int verify_polys(uint8_t u[TSUOV_NPAIRS][TSUOV_M1], const uint8_t seed_pk[TSUOV_S],
                         const uint8_t *p3vals, const tsuov_fq2 *s)
 {
-    int16_t s_row[TSUOV_K][TSUOV_LD], s_op[TSUOV_K][TSUOV_OPLEN], z_op[TSUOV_K][TSUOV_OPLEN];
-    int16_t p1[TSUOV_V][TSUOV_LD], p2[TSUOV_O][TSUOV_LD];
+    tsuov_rowv s_row[TSUOV_K][TSUOV_LD], p1[TSUOV_V][TSUOV_LD], p2[TSUOV_O][TSUOV_LD];
+    tsuov_opv s_op[TSUOV_K][TSUOV_OPLEN], z_op[TSUOV_K][TSUOV_OPLEN];
     tsuov_fq2 z[TSUOV_V * TSUOV_K], sz[TSUOV_K * TSUOV_K], y[TSUOV_O * TSUOV_K];
     tsuov_fq2 p3[TSUOV_O][TSUOV_O], q[TSUOV_K][TSUOV_O];
     size_t i, a, b, j, l;

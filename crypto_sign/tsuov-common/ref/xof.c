@@ -9,6 +9,12 @@
 #include "auxfunc.h"
 #include "tsuov.h"
 
+/* The XOF behind Sample: pseudoXOF on byte lengths, 0 on success. The opt
+ * implementation puts its multi-buffer pseudoXOF here (before this file). */
+#ifndef TSUOV_XOF
+#define TSUOV_XOF(out, outlen, in, inlen) pseudoXOF(8ULL * (outlen), (in), 8ULL * (inlen), (out))
+#endif
+
 /* Largest XOF output drawn through tsuov_sample. */
 #define TAU_MAX                                                                                    \
     (TSUOV_TAU_P1 > TSUOV_TAU_V ? (TSUOV_TAU_P1 > TSUOV_TAU_T ? TSUOV_TAU_P1 : TSUOV_TAU_T)        \
@@ -36,6 +42,13 @@ static void rejsamp(uint8_t *out, size_t count, const uint8_t *x, size_t tau)
 {
     size_t n = 0, g = 0, j, groups = tau / 5, rest = tau % 5;
     uint64_t w;
+
+#ifdef TSUOV_REJSAMP_BULK
+    /* an implementation's own decoder for the bulk (opt: AVX2) decodes
+     * whole groups of five bytes from the start and leaves g groups read,
+     * n values kept; the loops below carry on from there */
+    TSUOV_REJSAMP_BULK(out, count, x, tau, &g, &n);
+#endif
 
     /* 5g + 8 <= tau: the load stays inside x; n + 8 <= count: the
      * branch-free stores (a rejected chunk is overwritten by the next one)
@@ -77,7 +90,7 @@ int tsuov_sample(uint8_t *out, size_t count, const uint8_t seed[TSUOV_S], unsign
     memcpy(in, seed, TSUOV_S);
     in[TSUOV_S] = (uint8_t)(idx >> 8);
     in[TSUOV_S + 1] = (uint8_t)idx;
-    if (pseudoXOF(8ULL * tau, in, 8ULL * sizeof in, x) != 0)
+    if (TSUOV_XOF(x, tau, in, sizeof in) != 0)
         return -2;
     rejsamp(out, count, x, tau);
     return 0;

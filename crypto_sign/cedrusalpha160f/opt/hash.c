@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-160f opt: the shared ref hash.c, unchanged, with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/ref/hash.c"

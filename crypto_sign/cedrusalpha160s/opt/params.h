@@ -1,0 +1,2 @@
+/* params.h - CEDRUSALPHA-160s: the parameters of ../ref/params.h. */
+#include "../ref/params.h"

@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-256f opt: the shared opt wots.c with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/opt/wots.c"

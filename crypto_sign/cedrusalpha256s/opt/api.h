@@ -1,0 +1,5 @@
+/* api.h - CEDRUSɑ parameter set 256s, opt implementation (the same sizes as ref). */
+#define CRYPTO_ALGNAME "CEDRUSALPHA-256s"
+#define CRYPTO_SECRETKEYBYTES 128
+#define CRYPTO_PUBLICKEYBYTES 64
+#define CRYPTO_BYTES 25568

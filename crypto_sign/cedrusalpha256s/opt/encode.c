@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-256s opt: the shared ref encode.c, unchanged, with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/ref/encode.c"

@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-384f opt: the shared ref merkle.c, unchanged, with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/ref/merkle.c"

@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-384f opt: the shared opt treex.c with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/opt/treex.c"

@@ -1,0 +1,3 @@
+/* CEDRUSALPHA-384s opt: the shared opt forc.c with this set's parameters. */
+#include "params.h"
+#include "../../cedrusalpha-common/opt/forc.c"

@@ -1,0 +1,3 @@
+/* TSUOV_128 opt: the shared ref keygen.c with this set's parameters and the opt settings. */
+#include "params.h"
+#include "../../tsuov-common/ref/keygen.c"

@@ -1,0 +1,3 @@
+/* TSUOV_256 opt: the shared ref verify.c with this set's parameters and the opt settings. */
+#include "params.h"
+#include "../../tsuov-common/ref/verify.c"

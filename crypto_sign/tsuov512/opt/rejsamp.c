@@ -1,0 +1,3 @@
+/* TSUOV_512 opt: the opt rejsamp.c with this set's parameters. */
+#include "params.h"
+#include "../../tsuov-common/opt/rejsamp.c"

@@ -1,0 +1,3 @@
+/* TSUOV_512 opt: the shared ref ring.c with this set's parameters and the opt settings. */
+#include "params.h"
+#include "../../tsuov-common/ref/ring.c"

@@ -1,0 +1,384 @@
+/* sm3x.c - multi-buffer SM3: up to 8 independent, equal-length messages (or
+ * pseudoXOF finalisations) compressed side by side, one per SIMD lane.
+ *
+ * Backends: AVX2 with 8 lanes (__m256i) and 4 lanes (__m128i, VEX-encoded),
+ * compiled with __attribute__((target("avx2"))) so that any compiler line
+ * builds them, and chosen at run time by __builtin_cpu_supports("avx2");
+ * the portable backend runs sm3.c's compression lane after lane. Non-x86
+ * builds, and compilers without the target attribute, have only the
+ * portable backend. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm3.h"
+#include "sm3x.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define SM3X_HAVE_AVX2 1
+#include <immintrin.h>
+#else
+#define SM3X_HAVE_AVX2 0
+#endif
+
+typedef uint32_t sm3x_state[8][ICCS_SM3X_LANES]; /* [word][lane] */
+
+static const uint32_t sm3_iv[8] = {
+    0x7380166fU, 0x4914b2b9U, 0x172442d7U, 0xda8a0600U,
+    0xa96f30bcU, 0x163138aaU, 0xe38dee4dU, 0xb0fb0e4eU,
+};
+
+/* ---- portable: one lane at a time ---- */
+static void compress_portable(sm3x_state st, const uint8_t *const blk[], unsigned n,
+                              size_t nblocks)
+{
+    unsigned l, i;
+    for (l = 0; l < n; l++) {
+        uint32_t h[8];
+        for (i = 0; i < 8; i++)
+            h[i] = st[i][l];
+        iccs_sm3_compress(h, blk[l], nblocks);
+        for (i = 0; i < 8; i++)
+            st[i][l] = h[i];
+    }
+}
+
+#if SM3X_HAVE_AVX2
+#define SM3X_TARGET __attribute__((target("avx2")))
+
+/* Message words of 8 blocks: two 32-byte rows per block, byte-swapped to
+ * big-endian words and transposed 8 x 8, so w[i] holds word i of each lane. */
+SM3X_TARGET static void load8(__m256i w[16], const uint8_t *const blk[], size_t off)
+{
+    const __m256i bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                           3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    int half, i;
+    for (half = 0; half < 2; half++) {
+        __m256i r[8], t[8], u[8];
+        for (i = 0; i < 8; i++)
+            r[i] = _mm256_shuffle_epi8(
+                _mm256_loadu_si256((const __m256i *)(const void *)(blk[i] + off + 32 * half)), bswap);
+        for (i = 0; i < 8; i += 2) {
+            t[i] = _mm256_unpacklo_epi32(r[i], r[i + 1]);     /* words 0,1 | 4,5 of lanes i, i+1 */
+            t[i + 1] = _mm256_unpackhi_epi32(r[i], r[i + 1]); /* words 2,3 | 6,7 */
+        }
+        for (i = 0; i < 8; i += 4) {
+            u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]);     /* word 0 | 4 of lanes i..i+3 */
+            u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]); /* word 1 | 5 */
+            u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]); /* word 2 | 6 */
+            u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]); /* word 3 | 7 */
+        }
+        for (i = 0; i < 4; i++) {
+            w[8 * half + i] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x20);
+            w[8 * half + i + 4] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x31);
+        }
+    }
+}
+
+/* The same for 4 blocks: four 16-byte rows each, transposed 4 x 4. */
+SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t off)
+{
+    const __m128i bswap = _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    int q, i;
+    for (q = 0; q < 4; q++) {
+        __m128i r[4], t0, t1, t2, t3;
+        for (i = 0; i < 4; i++)
+            r[i] = _mm_shuffle_epi8(
+                _mm_loadu_si128((const __m128i *)(const void *)(blk[i] + off + 16 * q)), bswap);
+        t0 = _mm_unpacklo_epi32(r[0], r[1]);
+        t1 = _mm_unpackhi_epi32(r[0], r[1]);
+        t2 = _mm_unpacklo_epi32(r[2], r[3]);
+        t3 = _mm_unpackhi_epi32(r[2], r[3]);
+        w[4 * q + 0] = _mm_unpacklo_epi64(t0, t2);
+        w[4 * q + 1] = _mm_unpackhi_epi64(t0, t2);
+        w[4 * q + 2] = _mm_unpacklo_epi64(t1, t3);
+        w[4 * q + 3] = _mm_unpackhi_epi64(t1, t3);
+    }
+}
+
+#define SM3X_FN compress_avx2x8
+#define SM3X_V __m256i
+#define SM3X_LOAD16 load8
+#define VADD _mm256_add_epi32
+#define VXOR _mm256_xor_si256
+#define VAND _mm256_and_si256
+#define VOR _mm256_or_si256
+#define VSLL _mm256_slli_epi32
+#define VSRL _mm256_srli_epi32
+#define VSET1 _mm256_set1_epi32
+#define VROL8(x) _mm256_shuffle_epi8((x), _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, \
+                                                           3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14))
+#define VLOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define VSTORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#include "sm3x-lanes.h"
+#undef SM3X_FN
+#undef SM3X_V
+#undef SM3X_LOAD16
+#undef VADD
+#undef VXOR
+#undef VAND
+#undef VOR
+#undef VSLL
+#undef VSRL
+#undef VSET1
+#undef VROL8
+#undef VLOAD
+#undef VSTORE
+
+#define SM3X_FN compress_avx2x4
+#define SM3X_V __m128i
+#define SM3X_LOAD16 load4
+#define VADD _mm_add_epi32
+#define VXOR _mm_xor_si128
+#define VAND _mm_and_si128
+#define VOR _mm_or_si128
+#define VSLL _mm_slli_epi32
+#define VSRL _mm_srli_epi32
+#define VSET1 _mm_set1_epi32
+#define VROL8(x) _mm_shuffle_epi8((x), _mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14))
+#define VLOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define VSTORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#include "sm3x-lanes.h"
+
+static int cpu_has_avx2(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return known;
+}
+#else
+static int cpu_has_avx2(void) { return 0; }
+#endif
+
+/* -1: not chosen yet; 0 portable; 1 AVX2. NGBENCH_SM3X=portable in the
+ * environment keeps a process on the portable code (to test it, and opt
+ * implementations with it, on an AVX2 host). */
+static int backend = -1;
+
+static int use_avx2(void)
+{
+    if (backend < 0) {
+        const char *e = getenv("NGBENCH_SM3X");
+        backend = e && strcmp(e, "portable") == 0 ? 0 : cpu_has_avx2();
+    }
+    return backend;
+}
+
+const char *iccs_sm3x_backend(void)
+{
+    return use_avx2() ? "avx2" : "portable";
+}
+
+int iccs_sm3x_select(const char *name)
+{
+    if (strcmp(name, "portable") == 0) {
+        backend = 0;
+        return 0;
+    }
+    if (strcmp(name, "avx2") == 0 && cpu_has_avx2()) {
+        backend = 1;
+        return 0;
+    }
+    return -1;
+}
+
+/* Compresses nblocks consecutive blocks at blk[l] into lane l of st, l < n
+ * (n <= 8). blk has 8 entries; those past n may be anything readable. */
+static void compress_lanes(sm3x_state st, const uint8_t *const blk[], unsigned n, size_t nblocks)
+{
+#if SM3X_HAVE_AVX2
+    if (n > 1 && use_avx2()) {
+        if (n > 4)
+            compress_avx2x8(st, blk, nblocks);
+        else
+            compress_avx2x4(st, blk, nblocks);
+        return;
+    }
+#endif
+    compress_portable(st, blk, n, nblocks);
+}
+
+static void store_digest(uint8_t *out, sm3x_state st, unsigned lane)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        uint32_t v = st[i][lane];
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        v = __builtin_bswap32(v); /* one store instead of four */
+        memcpy(out + 4 * i, &v, 4);
+#else
+        out[4 * i] = (uint8_t)(v >> 24);
+        out[4 * i + 1] = (uint8_t)(v >> 16);
+        out[4 * i + 2] = (uint8_t)(v >> 8);
+        out[4 * i + 3] = (uint8_t)v;
+#endif
+    }
+}
+
+/* Writes the padded last block(s) of a message into tail (128 bytes): the
+ * rem bytes at src, then extra (0 or 4 bytes), then 1, zeros and the length
+ * field of the whole message of total bytes. Returns 1 or 2 blocks. */
+static size_t pad_tail(uint8_t tail[128], const uint8_t *src, size_t rem, const uint8_t *extra,
+                       size_t nextra, uint64_t total)
+{
+    size_t used = rem + nextra, nb = used + 9 <= 64 ? 1 : 2;
+    uint64_t lf = iccs_sm3_length_field(8 * total);
+    int i;
+    memset(tail, 0, 64 * nb);
+    if (rem)
+        memcpy(tail, src, rem);
+    if (nextra)
+        memcpy(tail + rem, extra, nextra);
+    tail[used] = 0x80;
+    for (i = 0; i < 8; i++)
+        tail[64 * nb - 1 - i] = (uint8_t)(lf >> (8 * i));
+    return nb;
+}
+
+static void init_lanes(sm3x_state st)
+{
+    unsigned i, l;
+    for (i = 0; i < 8; i++)
+        for (l = 0; l < ICCS_SM3X_LANES; l++)
+            st[i][l] = sm3_iv[i];
+}
+
+/* Up to 8 messages: absorbs the whole blocks of each. */
+static void absorb_group(sm3x_state st, const uint8_t *const in[], size_t len, unsigned n)
+{
+    const uint8_t *p[ICCS_SM3X_LANES];
+    unsigned l;
+    init_lanes(st);
+    if (len < 64)
+        return;
+    for (l = 0; l < ICCS_SM3X_LANES; l++)
+        p[l] = in[l < n ? l : 0];
+    compress_lanes(st, p, n, len / 64);
+}
+
+void iccs_sm3x(uint8_t *const out[], const uint8_t *const in[], size_t len, size_t n)
+{
+    size_t done, rem = len % 64, full = len - rem;
+    for (done = 0; done < n; done += ICCS_SM3X_LANES) {
+        unsigned g = (unsigned)(n - done < ICCS_SM3X_LANES ? n - done : ICCS_SM3X_LANES), l;
+        sm3x_state st;
+        uint8_t tail[ICCS_SM3X_LANES][128];
+        const uint8_t *p[ICCS_SM3X_LANES];
+        size_t nb = 1;
+        absorb_group(st, in + done, len, g);
+        for (l = 0; l < g; l++) {
+            nb = pad_tail(tail[l], in[done + l] + full, rem, NULL, 0, len);
+            p[l] = tail[l];
+        }
+        for (; l < ICCS_SM3X_LANES; l++)
+            p[l] = tail[0];
+        compress_lanes(st, p, g, nb);
+        for (l = 0; l < g; l++)
+            store_digest(out[done + l], st, l);
+    }
+}
+
+/* A pseudoXOF output block to finish: message lane `lane` of the absorbed
+ * states, counter ctr, written to dst (take bytes of the digest). */
+typedef struct {
+    unsigned lane;
+    uint32_t ctr;
+    const uint8_t *tailsrc; /* the message's bytes after its whole blocks */
+    uint8_t *dst;
+    size_t take;
+} xof_job;
+
+static void run_jobs(sm3x_state base, const xof_job *job, unsigned njobs, size_t len)
+{
+    size_t rem = len % 64, nb = 1;
+    sm3x_state st;
+    uint8_t tail[ICCS_SM3X_LANES][128], ctr[4], dig[SM3_DIGEST_BYTES];
+    const uint8_t *p[ICCS_SM3X_LANES];
+    unsigned j, i;
+    for (j = 0; j < njobs; j++) {
+        for (i = 0; i < 8; i++)
+            st[i][j] = base[i][job[j].lane];
+        ctr[0] = (uint8_t)(job[j].ctr >> 24);
+        ctr[1] = (uint8_t)(job[j].ctr >> 16);
+        ctr[2] = (uint8_t)(job[j].ctr >> 8);
+        ctr[3] = (uint8_t)job[j].ctr;
+        if (j > 0 && job[j].tailsrc == job[j - 1].tailsrc) {
+            /* the same message: only the counter differs */
+            if (nb == 1) /* constant sizes: copied inline */
+                memcpy(tail[j], tail[j - 1], 64);
+            else
+                memcpy(tail[j], tail[j - 1], 128);
+            memcpy(tail[j] + rem, ctr, 4);
+        } else {
+            nb = pad_tail(tail[j], job[j].tailsrc, rem, ctr, 4, (uint64_t)len + 4);
+        }
+        p[j] = tail[j];
+    }
+    for (; j < ICCS_SM3X_LANES; j++)
+        p[j] = tail[0];
+    compress_lanes(st, p, njobs, nb);
+    for (j = 0; j < njobs; j++) {
+        if (job[j].take == SM3_DIGEST_BYTES) {
+            store_digest(job[j].dst, st, j);
+        } else {
+            store_digest(dig, st, j);
+            memcpy(job[j].dst, dig, job[j].take);
+        }
+    }
+}
+
+void iccs_pseudoxofx(uint8_t *const out[], size_t outlen, const uint8_t *const in[], size_t len,
+                     size_t n)
+{
+    size_t done, full = len - len % 64;
+    for (done = 0; done < n; done += ICCS_SM3X_LANES) {
+        unsigned g = (unsigned)(n - done < ICCS_SM3X_LANES ? n - done : ICCS_SM3X_LANES), l;
+        sm3x_state base;
+        xof_job job[ICCS_SM3X_LANES];
+        unsigned nj = 0;
+        absorb_group(base, in + done, len, g);
+        for (l = 0; l < g; l++) {
+            size_t pos;
+            uint32_t ctr = 1;
+            for (pos = 0; pos < outlen; pos += SM3_DIGEST_BYTES, ctr++) {
+                job[nj].lane = l;
+                job[nj].ctr = ctr;
+                job[nj].tailsrc = in[done + l] + full;
+                job[nj].dst = out[done + l] + pos;
+                job[nj].take = outlen - pos < SM3_DIGEST_BYTES ? outlen - pos : SM3_DIGEST_BYTES;
+                if (++nj == ICCS_SM3X_LANES) {
+                    run_jobs(base, job, nj, len);
+                    nj = 0;
+                }
+            }
+        }
+        if (nj)
+            run_jobs(base, job, nj, len);
+    }
+}
+
+void iccs_pseudoxof_mb(uint8_t *out, size_t outlen, const uint8_t *in, size_t len)
+{
+    sm3x_state base;
+    xof_job job[ICCS_SM3X_LANES];
+    unsigned nj = 0;
+    size_t pos, full = len - len % 64;
+    uint32_t ctr = 1; /* 32-bit and wrapping, as in pseudoXOF */
+
+    absorb_group(base, &in, len, 1);
+    for (pos = 0; pos < outlen; pos += SM3_DIGEST_BYTES, ctr++) {
+        job[nj].lane = 0;
+        job[nj].ctr = ctr;
+        job[nj].tailsrc = in + full;
+        job[nj].dst = out + pos;
+        job[nj].take = outlen - pos < SM3_DIGEST_BYTES ? outlen - pos : SM3_DIGEST_BYTES;
+        if (++nj == ICCS_SM3X_LANES) {
+            run_jobs(base, job, nj, len);
+            nj = 0;
+        }
+    }
+    if (nj)
+        run_jobs(base, job, nj, len);
+}
