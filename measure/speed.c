@@ -1,7 +1,8 @@
 /* speed.c - a quick per-operation cycle count for one implementation (linked
  * by build-impl -p speed): median and quartiles of single calls, in one
  * process. The full measurement (fresh-process trials, memory, profile) is
- * ./do's job; this is the tool for a developer's inner loop.
+ * ./do's job; this is the tool for a developer's inner loop. Figures are in
+ * the counter's unit: cycles, or ns where the counter is clock_gettime.
  *
  * Inputs as in the NGCC seed reports: drng_algorithm seeded with the bytes
  * 00..2f, a 64-byte message (bytes 00..3f). */
@@ -34,8 +35,9 @@ static void report(const char *op, int64_t *s, int n)
         mean += (double)s[i];
     mean /= n;
     qsort(s, (size_t)n, sizeof s[0], cmp64);
-    printf("%-7s calls %5d  median %13lld  mean %15.0f  q1 %13lld  q3 %13lld  min %13lld cycles\n", op, n,
-           (long long)s[n / 2], mean, (long long)s[n / 4], (long long)s[(3 * n) / 4], (long long)s[0]);
+    printf("%-7s calls %5d  median %13lld  mean %15.0f  q1 %13lld  q3 %13lld  min %13lld %s\n", op, n,
+           (long long)s[n / 2], mean, (long long)s[n / 4], (long long)s[(3 * n) / 4], (long long)s[0],
+           ngcycles_unit());
 }
 
 static void *xmalloc(unsigned long long n)
@@ -69,7 +71,8 @@ int main(int argc, char **argv)
             printf("usage: %s [-n CALLS] [-t SECONDS]\n"
                    "Times each operation of the linked implementation: up to CALLS calls\n"
                    "(default 20), stopping early after SECONDS (default 10) per operation\n"
-                   "(at least one call). Prints median, mean, quartiles and minimum cycles.\n",
+                   "(at least one call). Prints median, mean, quartiles and minimum in the\n"
+                   "counter's unit (cycles; ns where the counter is clock_gettime).\n",
                    argv[0]);
             return strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0 ? 0 : 1;
         }
@@ -80,7 +83,8 @@ int main(int argc, char **argv)
         seed[i] = (unsigned char)i;
     init_random_number(&drng_algorithm, seed, sizeof seed);
     s = xmalloc(sizeof(int64_t) * (unsigned long long)iters);
-    printf("# counter %s, %lld ticks/s\n", ngcycles_implementation(), (long long)ngcycles_persecond());
+    printf("# counter %s, in %s, %lld per second\n", ngcycles_implementation(), ngcycles_unit(),
+           (long long)ngcycles_persecond());
 #define TIME(op, call)                                                               \
     do {                                                                             \
         int n_ = 0;                                                                  \
