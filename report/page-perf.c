@@ -307,10 +307,13 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     if (any_share)
         doc_p(d, "CPU share: the process's CPU time over its timed calls against their wall-clock total, in the "
                  "trial where it was lowest (about 1 on a quiet core). %s",
-              any_preempted ? "Figures marked preempted had a trial below 0.9: the process was off its CPU for part "
-                              "of the timed wall clock, so their cycle counts are inflated; run them again on a "
-                              "quieter host before trusting them."
-                            : "No trial fell below 0.9 (preemption).");
+              !any_preempted ? "No trial fell below 0.9 (preemption)."
+              : est ? "Figures marked preempted had a trial below 0.9: the process was off its CPU for part of the "
+                      "timed wall clock, which the mean, the mean time, ops/s and the quartiles count; the headline "
+                      "leaves it out (clean calls or on-CPU estimates), except where it says wall."
+                    : "Figures marked preempted had a trial below 0.9: the process was off its CPU for part "
+                      "of the timed wall clock, so their cycle counts are inflated; run them again on a "
+                      "quieter host before trusting them.");
     /* calls that ran took CPU time: a share of 0 is the clock's limit, not
      * the process's; say so rather than let it pass for preemption */
     if (any_zero)
