@@ -10,16 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drng.h"
 #include "ngcycles.h"
-
-DRNG_ctx drng_algorithm;
-
-#ifdef NGBENCH_KEM
-#include "iccs_kem.h"
-#else
-#include "iccs_sig.h"
-#endif
+#include "ops.h"
 
 static int cmp64(const void *a, const void *b)
 {
@@ -40,27 +32,10 @@ static void report(const char *op, int64_t *s, int n)
            ngcycles_unit());
 }
 
-static void *xmalloc(unsigned long long n)
-{
-    void *p = malloc((size_t)n + 1);
-    if (!p) {
-        fprintf(stderr, "speed: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-static void die(const char *call, int rc)
-{
-    fprintf(stderr, "speed: %s returned %d\n", call, rc);
-    exit(2);
-}
-
 int main(int argc, char **argv)
 {
-    int iters = 20, i, rc;
+    int iters = 20, i, rc, op;
     double budget = 10.0;
-    unsigned char seed[48];
     int64_t *s, t0, deadline;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
@@ -79,50 +54,34 @@ int main(int argc, char **argv)
     }
     if (iters < 1)
         iters = 1;
-    for (i = 0; i < 48; i++)
-        seed[i] = (unsigned char)i;
-    init_random_number(&drng_algorithm, seed, sizeof seed);
-    s = xmalloc(sizeof(int64_t) * (unsigned long long)iters);
+    s = malloc(sizeof(int64_t) * (size_t)iters);
+    if (!s) {
+        fprintf(stderr, "speed: out of memory\n");
+        return 2;
+    }
     printf("# counter %s, in %s, %lld per second\n", ngcycles_implementation(), ngcycles_unit(),
            (long long)ngcycles_persecond());
-#define TIME(op, call)                                                               \
-    do {                                                                             \
-        int n_ = 0;                                                                  \
-        deadline = ngcycles() + (int64_t)(budget * (double)ngcycles_persecond());    \
-        for (; n_ < iters; n_++) {                                                   \
-            t0 = ngcycles();                                                         \
-            rc = call;                                                               \
-            s[n_] = ngcycles() - t0;                                                 \
-            if (rc != 0)                                                             \
-                die(op, rc);                                                         \
-            if (ngcycles() > deadline) {                                             \
-                n_++;                                                                \
-                break;                                                               \
-            }                                                                        \
-        }                                                                            \
-        report(op, s, n_);                                                           \
-    } while (0)
-#ifdef NGBENCH_KEM
-    {
-        unsigned long long pkl = kem_get_pk_len_bytes(), skl = kem_get_sk_len_bytes(),
-                           ssl = kem_get_ss_len_bytes(), ctl = kem_get_ct_len_bytes();
-        unsigned char *pk = xmalloc(pkl), *sk = xmalloc(skl), *ss = xmalloc(ssl), *ss2 = xmalloc(ssl),
-                      *ct = xmalloc(ctl);
-        TIME("keygen", kem_keygen(pk, &pkl, sk, &skl));
-        TIME("enc", kem_enc(pk, pkl, ss, &ssl, ct, &ctl));
-        TIME("dec", kem_dec(sk, skl, ct, ctl, ss2, &ssl));
+    /* each operation prepared as measure prepares it (ops.c): seeded, with
+     * the keys (and signature or ciphertext) it needs made first */
+    for (op = 0; op < op_count(); op++) {
+        int n = 0;
+        op_setup(op);
+        deadline = ngcycles() + (int64_t)(budget * (double)ngcycles_persecond());
+        for (; n < iters; n++) {
+            t0 = ngcycles();
+            rc = op_run(op);
+            s[n] = ngcycles() - t0;
+            if (rc != 0) {
+                fprintf(stderr, "speed: %s returned %d\n", op_name(op), rc);
+                return 2;
+            }
+            if (ngcycles() > deadline) {
+                n++;
+                break;
+            }
+        }
+        report(op_name(op), s, n);
     }
-#else
-    {
-        unsigned long long pkl = sig_get_pk_len_bytes(), skl = sig_get_sk_len_bytes(),
-                           snl = sig_get_sn_len_bytes(), snmax = snl;
-        unsigned char *pk = xmalloc(pkl), *sk = xmalloc(skl), *sn = xmalloc(snl), m[64];
-        for (i = 0; i < 64; i++)
-            m[i] = (unsigned char)i;
-        TIME("keygen", sig_keygen(pk, &pkl, sk, &skl));
-        TIME("sign", (snl = snmax, sig_sign(sk, skl, m, 64, sn, &snl)));
-        TIME("verify", sig_verify(pk, pkl, sn, snl, m, 64));
-    }
-#endif
+    free(s);
     return 0;
 }
