@@ -1,3 +1,0 @@
-/* forksig.c - see ../../hostile-common/ref/hostile.c */
-#define HOSTILE_FORK
-#include "../../hostile-common/ref/hostile.c"

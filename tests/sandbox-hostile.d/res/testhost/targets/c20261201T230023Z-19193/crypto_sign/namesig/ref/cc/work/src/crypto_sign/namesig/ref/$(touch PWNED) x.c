@@ -1,2 +1,0 @@
-int namesig_extra(void);
-int namesig_extra(void) { return 1; }

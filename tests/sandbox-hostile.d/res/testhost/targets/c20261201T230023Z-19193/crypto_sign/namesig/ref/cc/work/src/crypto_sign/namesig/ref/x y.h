@@ -1,1 +1,0 @@
-/* x y.h - a header whose name has a space */

@@ -1,3 +1,0 @@
-/* unsharesig.c - see ../../hostile-common/ref/hostile.c */
-#define HOSTILE_UNSHARE
-#include "../../hostile-common/ref/hostile.c"
