@@ -43,4 +43,27 @@ was=$("$rec" get -k cycles -w @primitive=memsig -w op=sign -f n,mean,median,q1,q
     awk -F '\t' '{ printf "n=%s mean=%s median=%s q1=%s q3=%s min=%s max=%s median_trial=%s\n", $1, $2, $3, $4, $5, $6, $7, $8 }')
 [ "$again" = "$was" ] && ok "cycle statistics recompute from the raw samples ($n calls)" ||
     bad "recomputed '$again' differs from recorded '$was'"
+# per-call figures: recorded, consistent, on the pages, checked
+for f in unit oncpu switches; do
+    [ -n "$(rec crypto_sign memsig counter " $f=")" ] && ok "counter record: $f" || bad "counter record: no $f"
+done
+for f in clean_n oncpu_median estimator headline headline_seconds; do
+    [ -n "$(rec crypto_sign memsig cycles "op=sign .* $f=")" ] && ok "cycles record: $f" || bad "cycles record: no $f"
+done
+[ -n "$(rec crypto_sign memsig trial "op=sign .* flagged=")" ] && ok "trial record: flagged" || bad "trial record: no flagged"
+report=${NGBENCH_REPORT:-$PWD/report/ngbench-report}
+"$report" merge -o "$work/rep" "$work/res" >"$work/merge.out" 2>&1 || { cat "$work/merge.out"; bad "merge failed"; }
+grep -q 'headline (clean calls)' "$work/rep/pages/testhost/memsig.md" && ok "the page has the headline column" ||
+    bad "no headline column on the page"
+"$report" check -o "$work/rep" "$work/res" >"$work/check.out" 2>&1 && grep -q '^check: OK' "$work/check.out" &&
+    ok "$(grep 'figures recompute' "$work/check.out")" || { head -n 20 "$work/check.out"; bad "check failed"; }
+# a forged headline: the record says on-CPU where the rule says otherwise
+cp -R "$work/res" "$work/forged"
+est=$(rec crypto_sign memsig cycles "op=sign " | sed -n 's/.* estimator=\([a-z]*\).*/\1/p')
+other=oncpu
+[ "$est" = oncpu ] && other=clean
+sed "/ memsig ref cc cycles .* op=sign /s/ estimator=$est / estimator=$other /" "$work/res/testhost/data" >"$work/forged/testhost/data"
+"$report" check -o "$work/rep" "$work/forged" >"$work/check2.out" 2>&1
+grep -q '^BAD .*cycles sign estimator' "$work/check2.out" && ok "check catches a forged estimator" ||
+    { head -n 20 "$work/check2.out"; bad "a forged estimator passed check"; }
 exit $((fails > 0))
