@@ -66,4 +66,11 @@ sed "/ memsig ref cc cycles .* op=sign /s/ estimator=$est / estimator=$other /" 
 "$report" check -o "$work/rep" "$work/forged" >"$work/check2.out" 2>&1
 grep -q '^BAD .*cycles sign estimator' "$work/check2.out" && ok "check catches a forged estimator" ||
     { head -n 20 "$work/check2.out"; bad "a forged estimator passed check"; }
+# a counter in nanoseconds (clock_gettime, as on s390x): never labelled cycles
+cp -R "$work/res" "$work/ns"
+sed '/ memsig ref cc counter /s/ name=[^ ]* unit=[^ ]* / name=clock_gettime unit=ns /' "$work/res/testhost/data" >"$work/ns/testhost/data"
+"$report" merge -o "$work/nsrep" "$work/ns" >/dev/null 2>&1
+grep -q '^| ref | cc | sign | [0-9.]* [kMG]* *ns |' "$work/nsrep/pages/testhost/memsig.md" &&
+    grep -q 'Figures marked ns are nanoseconds, not cycles' "$work/nsrep/pages/testhost/memsig.md" &&
+    ok "a clock_gettime line's figures are marked ns on the page" || bad "ns figures not marked on the page"
 exit $((fails > 0))
