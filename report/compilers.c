@@ -157,7 +157,8 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
         emit_plot(c->out, d, rel, title,
                  have_ref ? svg_bars_colored(title, "ratio to the reference line (1 = reference)", SCALE_LINEAR, 'r',
                                              1.0, nrows, (const char *const *)rowtext, n, ids, vals, colors)
-                          : svg_bars_colored(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows,
+                          : svg_bars_colored(title, AXIS_PER_CALL(any_unit_not_cycles(h, first, end)), SCALE_LOG,
+                                             'c', 0, nrows,
                                              (const char *const *)rowtext, n, ids, vals, colors));
         free((void *)colors);
         free(rel);

@@ -66,6 +66,9 @@ int any_unit_not_cycles(const ds_host *h, size_t first, size_t end);
 /* v formatted as fmt_cycles does, with " ns" or " ticks" after it when the
  * unit is not cycles (out: UNITS_MAX + 8 bytes) */
 char *fmt_ticks(char *out, double v, const char *unit);
+/* a plot's axis for figures per call, naming ns when some are */
+#define AXIS_PER_CALL(units) ((units) ? "cycles, or ns (clock_gettime lines), per call (log scale)" \
+                                      : "cycles per call (log scale)")
 
 /* constant time (./do --ct): 1 for the operations the check covers (those
  * that handle secrets: keygen, sign, enc, dec; verify has public inputs

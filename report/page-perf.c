@@ -344,7 +344,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
         title = xasprintf("%s on %s: median cycles per call, by compiler line", primitive_count(h, first, end) > 1 ? h->targets[first].scheme : h->targets[first].primitive,
                                 h->name);
         emit_plot(c->out, d, rel, title,
-                 svg_bars_colored(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals,
+                 svg_bars_colored(title, AXIS_PER_CALL(units), SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals,
                                   colors));
         free((void *)colors);
         free(rel);

@@ -221,7 +221,8 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
         char *rel = xasprintf("plots/%s/cycles.svg", h->name);
         char *title = xasprintf("%s: median cycles per operation (best line)", h->name);
         emit_plot(c->out, d, rel, title,
-                 svg_bars(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, n, (const char *const *)labels, 3,
+                 svg_bars(title, AXIS_PER_CALL(any_unit_not_cycles(h, 0, h->ntargets)), SCALE_LOG, 'c', 0, n,
+                          (const char *const *)labels, 3,
                           series, vals));
         free(rel);
         free(title);
