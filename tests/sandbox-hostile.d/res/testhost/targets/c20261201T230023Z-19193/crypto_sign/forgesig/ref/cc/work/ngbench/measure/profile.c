@@ -1,0 +1,141 @@
+/* profile.c - how much of an operation's time goes to the ICCS helpers.
+ * Linked with -Wl,--wrap= around sm3hash, pseudohash, pseudoXOF and
+ * get_random_number, so every call the implementation makes passes through
+ * the wrappers below, which time it and count it by input and output length.
+ * A call made while another wrapped call is running (none in ngbench's own
+ * iccs/, possible in other builds) is counted but not timed twice.
+ * Prints, for ITERS calls of OP, per-call averages:
+ *   op cycles=<mean cycles of OP> iters=<n>
+ *   fn <name> calls=<calls per op> cycles=<cycles per op> share=<fraction>
+ *   class <name> in=<bits> out=<bits> calls=<calls per op> */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ngcycles.h"
+#include "ops.h"
+
+enum { F_SM3, F_PHASH, F_XOF, F_DRNG, NFN };
+static const char *fn_names[NFN] = { "sm3hash", "pseudohash", "pseudoXOF", "get_random_number" };
+
+#define MAXCLASS 512
+static struct {
+    int fn;
+    unsigned long long in, out, calls;
+} cls[MAXCLASS];
+static int ncls, overflow, active, depth;
+static unsigned long long calls[NFN];
+static int64_t cycles[NFN];
+
+static void account(int fn, unsigned long long in, unsigned long long out, int64_t t)
+{
+    int i;
+    calls[fn]++;
+    cycles[fn] += t;
+    for (i = 0; i < ncls; i++)
+        if (cls[i].fn == fn && cls[i].in == in && cls[i].out == out) {
+            cls[i].calls++;
+            return;
+        }
+    if (ncls == MAXCLASS) {
+        overflow = 1;
+        return;
+    }
+    cls[ncls].fn = fn;
+    cls[ncls].in = in;
+    cls[ncls].out = out;
+    cls[ncls].calls = 1;
+    ncls++;
+}
+
+/* Times the real call when it is the outermost wrapped call. */
+#define WRAPPED(fn, in, out, call)                        \
+    do {                                                  \
+        int64_t t0_;                                      \
+        int rc_;                                          \
+        if (!active)                                      \
+            return call;                                  \
+        if (depth) {                                      \
+            rc_ = call;                                   \
+            account(fn, in, out, 0);                      \
+            return rc_;                                   \
+        }                                                 \
+        depth++;                                          \
+        t0_ = ngcycles();                                 \
+        rc_ = call;                                       \
+        account(fn, in, out, ngcycles() - t0_);           \
+        depth--;                                          \
+        return rc_;                                       \
+    } while (0)
+
+int __real_sm3hash(int, const unsigned char *, unsigned long long, unsigned char *);
+int __real_pseudohash(int, const unsigned char *, unsigned long long, unsigned char *);
+int __real_pseudoXOF(unsigned long long, const unsigned char *, unsigned long long, unsigned char *);
+int __real_get_random_number(void *, unsigned char *, unsigned long long);
+int __wrap_sm3hash(int d, const unsigned char *m, unsigned long long n, unsigned char *o);
+int __wrap_pseudohash(int d, const unsigned char *m, unsigned long long n, unsigned char *o);
+int __wrap_pseudoXOF(unsigned long long L, const unsigned char *m, unsigned long long n, unsigned char *o);
+int __wrap_get_random_number(void *ctx, unsigned char *o, unsigned long long nbits);
+
+int __wrap_sm3hash(int d, const unsigned char *m, unsigned long long n, unsigned char *o)
+{
+    WRAPPED(F_SM3, n, (unsigned long long)d, __real_sm3hash(d, m, n, o));
+}
+
+int __wrap_pseudohash(int d, const unsigned char *m, unsigned long long n, unsigned char *o)
+{
+    WRAPPED(F_PHASH, n, (unsigned long long)d, __real_pseudohash(d, m, n, o));
+}
+
+int __wrap_pseudoXOF(unsigned long long L, const unsigned char *m, unsigned long long n, unsigned char *o)
+{
+    WRAPPED(F_XOF, n, L, __real_pseudoXOF(L, m, n, o));
+}
+
+int __wrap_get_random_number(void *ctx, unsigned char *o, unsigned long long nbits)
+{
+    WRAPPED(F_DRNG, 0, nbits, __real_get_random_number(ctx, o, nbits));
+}
+
+int main(int argc, char **argv)
+{
+    long iters = 1, i;
+    int op, f;
+    int64_t total = 0, t0;
+    op = op_options(&argc, argv,
+                    "usage: profile -o OP [-n ITERS] [-m MLEN] [-C CPU]\n"
+                    "Times ITERS calls of OP and the ICCS helper calls inside them.");
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
+            iters = atol(argv[++i]);
+        else {
+            fprintf(stderr, "profile: unknown argument '%s' (try --help)\n", argv[i]);
+            return 1;
+        }
+    }
+    if (iters < 1)
+        iters = 1;
+    op_setup(op);
+    for (i = 0; i < iters; i++) {
+        int rc;
+        active = 1;
+        t0 = ngcycles();
+        rc = op_run(op);
+        total += ngcycles() - t0;
+        active = 0;
+        if (rc != 0) {
+            fprintf(stderr, "profile: %s returned %d\n", op_name(op), rc);
+            return 4;
+        }
+    }
+    printf("op cycles=%.0f iters=%ld counter=%s\n", (double)total / iters, iters, ngcycles_implementation());
+    for (f = 0; f < NFN; f++)
+        printf("fn %s calls=%.6g cycles=%.0f share=%.4f\n", fn_names[f], (double)calls[f] / iters,
+               (double)cycles[f] / iters, total > 0 ? (double)cycles[f] / (double)total : 0.0);
+    for (i = 0; i < ncls; i++)
+        printf("class %s in=%llu out=%llu calls=%.6g\n", fn_names[cls[i].fn], cls[i].in, cls[i].out,
+               (double)cls[i].calls / iters);
+    if (overflow)
+        printf("class-overflow more than %d length classes; the rest are counted only per function\n", MAXCLASS);
+    return 0;
+}

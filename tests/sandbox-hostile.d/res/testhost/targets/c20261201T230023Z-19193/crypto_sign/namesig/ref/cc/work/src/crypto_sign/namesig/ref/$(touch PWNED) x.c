@@ -1,0 +1,2 @@
+int namesig_extra(void);
+int namesig_extra(void) { return 1; }

@@ -1,0 +1,1 @@
+/* x y.h - a header whose name has a space */

@@ -1,0 +1,5 @@
+/* ptracesig: a hostile sandbox test fixture (toysig with one hostile act, HOSTILE_PTRACE). */
+#define CRYPTO_ALGNAME "TOYSIG"
+#define CRYPTO_SECRETKEYBYTES 64
+#define CRYPTO_PUBLICKEYBYTES 32
+#define CRYPTO_BYTES 48

@@ -1,0 +1,3 @@
+/* rawsocketsig.c - see ../../hostile-common/ref/hostile.c */
+#define HOSTILE_RAWSOCKET
+#include "../../hostile-common/ref/hostile.c"

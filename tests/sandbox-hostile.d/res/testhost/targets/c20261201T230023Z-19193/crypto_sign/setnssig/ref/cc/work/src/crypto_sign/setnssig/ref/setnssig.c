@@ -1,0 +1,3 @@
+/* setnssig.c - see ../../hostile-common/ref/hostile.c */
+#define HOSTILE_SETNS
+#include "../../hostile-common/ref/hostile.c"
