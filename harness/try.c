@@ -15,13 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drng.h"
-
-DRNG_ctx drng_algorithm;
-
-#define CANARY 64
-#define CANARY_BYTE 0xC3
-#define MAX_CLAIM (1ull << 32) /* 4 GiB: anything above is not a real claim */
+#include "target.h" /* drng_algorithm, its seed, guarded buffers */
 
 static int failed;
 
@@ -32,38 +26,26 @@ static void check(const char *name, int ok, const char *detail)
         failed = 1;
 }
 
-/* A buffer of n bytes between two canaries. */
+/* A buffer of n bytes between two canaries (target.h's guards). */
 static unsigned char *guarded(unsigned long long n)
 {
-    unsigned char *p;
-    if (n > MAX_CLAIM) {
+    if (n > TARGET_MAX_CLAIM) {
         printf("check claims fail a getter claims %llu bytes\n", n);
         exit(1);
     }
-    p = malloc((size_t)n + 2 * CANARY);
-    if (!p) {
-        fprintf(stderr, "try: out of memory\n");
-        exit(2);
-    }
-    memset(p, CANARY_BYTE, (size_t)n + 2 * CANARY);
-    return p + CANARY;
+    return target_alloc(n, "try");
 }
 
 static int intact(const unsigned char *b, unsigned long long n)
 {
-    int i;
-    for (i = 0; i < CANARY; i++)
-        if (b[-1 - i] != CANARY_BYTE || b[n + (unsigned long long)i] != CANARY_BYTE)
-            return 0;
-    return 1;
+    return target_broken(b, n) == NULL;
 }
 
 /* Restores the canaries after a call that broke them, so that the next
  * check judges only its own call. */
 static void rearm(unsigned char *b, unsigned long long n)
 {
-    memset(b - CANARY, CANARY_BYTE, CANARY);
-    memset(b + n, CANARY_BYTE, CANARY);
+    target_rearm(b, n);
 }
 
 static unsigned char *copy(const unsigned char *b, unsigned long long n)
@@ -73,15 +55,6 @@ static unsigned char *copy(const unsigned char *b, unsigned long long n)
         exit(2);
     memcpy(c, b, (size_t)n);
     return c;
-}
-
-static void seed_drng(void)
-{
-    unsigned char seed[48];
-    int i;
-    for (i = 0; i < 48; i++)
-        seed[i] = (unsigned char)i;
-    init_random_number(&drng_algorithm, seed, sizeof seed);
 }
 
 static char msgbuf[256];
@@ -284,6 +257,6 @@ int main(int argc, char **argv)
         puts("usage: try\nRuns ngbench's functional checks on the linked implementation; one line per check.");
         return 0;
     }
-    seed_drng();
+    target_seed();
     return run() ? 1 : 0;
 }

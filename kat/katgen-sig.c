@@ -11,8 +11,7 @@
 #include "drng.h"
 #include "iccs_sig.h"
 #include "katgen.h"
-
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm */
 
 int main(int argc, char **argv)
 {

@@ -1,14 +1,13 @@
 /* katgen.c - shared parts of the KAT drivers. The text they write must be
  * byte-identical to the official ICCS drivers' (uppercase hex, LF, one empty
- * line after each record), so printing is kept in one place. */
+ * line after each record), so printing is kept in one place; the guarded
+ * buffers and drng_algorithm are the target harness's (harness/target.c). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "katgen.h"
-
-#define GUARD 64
-#define GUARD_BYTE 0xD7
+#include "target.h"
 
 void katgen_parse(int argc, char **argv, katgen_opts *o, const char *what)
 {
@@ -91,18 +90,12 @@ void katgen_print_hex(FILE *f, const char *name, const unsigned char *b, unsigne
 
 unsigned char *katgen_alloc(unsigned long long n)
 {
-    unsigned char *p = malloc((size_t)n + 2 * GUARD);
-    if (!p) {
-        fprintf(stderr, "katgen: cannot allocate %llu bytes\n", n);
-        exit(2);
-    }
-    memset(p, GUARD_BYTE, (size_t)n + 2 * GUARD);
-    return p + GUARD;
+    return target_alloc(n, "katgen");
 }
 
 void katgen_free(unsigned char *buf)
 {
-    free(buf - GUARD);
+    target_free(buf);
 }
 
 void katgen_fail(const katgen_opts *o, int record, const char *fmt, ...)
@@ -122,20 +115,13 @@ int katgen_guard_violations;
 void katgen_check(const katgen_opts *o, int record, const char *call,
                   const unsigned char *buf, unsigned long long n)
 {
-    int i;
-    for (i = 0; i < GUARD; i++) {
-        const char *where = buf[-1 - i] != GUARD_BYTE ? "before the start"
-                            : buf[n + (unsigned long long)i] != GUARD_BYTE ? "past the claimed length"
-                                                                           : NULL;
-        if (where) {
-            /* Not fatal: the text may still match; ./do's functional checks
-             * report it. The exit status says it happened. */
-            fprintf(stderr, "%s: record %d: %s wrote %s (%llu bytes) of an output buffer\n", o->prog,
-                    record, call, where, n);
-            katgen_guard_violations++;
-            memset((unsigned char *)buf - GUARD, GUARD_BYTE, GUARD);
-            memset((unsigned char *)buf + n, GUARD_BYTE, GUARD);
-            return;
-        }
+    const char *where = target_broken(buf, n);
+    if (where) {
+        /* Not fatal: the text may still match; ./do's functional checks
+         * report it. The exit status says it happened. */
+        fprintf(stderr, "%s: record %d: %s wrote %s (%llu bytes) of an output buffer\n", o->prog, record, call,
+                where, n);
+        katgen_guard_violations++;
+        target_rearm((unsigned char *)buf, n);
     }
 }

@@ -22,4 +22,57 @@ int ngd_cpu_share(char *out, size_t size, double cpu_seconds, double persecond, 
 /* 1 when a trial with this (recorded) CPU share counts as preempted */
 int ngd_preempted(double cpu_share);
 
+/* ---- per call: descheduled calls and the on-CPU estimate ----
+ * measure prints one line per timed call, "sample TICKS CPU_NS SWITCHES":
+ * the counter ticks of the call, the thread's CPU clock (nanoseconds) and
+ * its context switches (voluntary and involuntary) read around it, outside
+ * the timed interval (-1: not known here). Older output has "sample TICKS"
+ * only, or a bare number per line. */
+
+/* parses one line: 1 for a sample (unknown fields set to -1), 0 otherwise */
+int ngd_sample_line(const char *line, double *ticks, double *cpu_ns, double *switches);
+/* the on-CPU overhead of the readings around an empty call, from measure's
+ * "counter ..." line (its oncpu_overhead_ns= field): 1 when found */
+int ngd_counter_overhead(const char *line, double *overhead_ns);
+
+/* a call whose wall time exceeds its on-CPU time by more than this share
+ * of the wall time plus NGD_GAP_NS was off its CPU even with no switch
+ * counted (a hypervisor's steal time, where the kernel leaves it out of the
+ * thread's clock) */
+#define NGD_GAP_SHARE 0.02
+#define NGD_GAP_NS 2000.0
+/* 1 when the call was descheduled: the thread switched between the
+ * readings around it, or the gap above; 0 when it ran undisturbed; -1 when
+ * this cannot be known (neither reading) */
+int ngd_descheduled(double ticks, double cpu_ns, double switches, double persecond, double overhead_ns);
+/* the call's on-CPU estimate in counter ticks: its CPU-clock time less the
+ * readings' overhead, at the counter's rate; NAN when cpu_ns is unknown */
+double ngd_oncpu_ticks(double cpu_ns, double overhead_ns, double persecond);
+
+/* The headline median, and the estimator it comes from:
+ *   clean  the median of the calls that were not descheduled, when they
+ *          are at least NGD_CLEAN_SHARE of all calls and at least
+ *          NGD_CLEAN_MIN of them (or all of them): wall-clock ticks of
+ *          calls that ran alone, the figure a quiet host gives;
+ *   oncpu  otherwise the median of every call's on-CPU estimate: time off
+ *          the CPU is not counted, so a loaded host and calls longer than
+ *          a scheduler slice (always interrupted there) still measure;
+ *   wall   the median of all calls when neither is known (older data, or
+ *          no thread CPU clock and no switch counts here).
+ * A minority of clean calls is not trusted: they are the calls that
+ * happened to fit between interruptions, the shorter ones first. */
+#define NGD_CLEAN_SHARE 0.75
+#define NGD_CLEAN_MIN 5
+const char *ngd_estimator(size_t n, size_t clean, int have_flags, int have_oncpu);
+/* seconds of a figure in counter ticks ("%.9g") */
+void ngd_seconds(char *out, size_t size, double ticks, double persecond);
+/* the per-call figures of n calls as the records carry them, each only
+ * where known: " clean_n=K clean_median=X oncpu_median=X estimator=E
+ * headline=X headline_seconds=S" (medians "%.1f"); nothing at all when no
+ * call has per-call readings (older data). flag[i]: ngd_descheduled();
+ * oncpu[i]: ngd_oncpu_ticks() (NAN: unknown); ticks, flag and oncpu are
+ * left as they were. */
+void ngd_percall(char *out, size_t size, const double *ticks, const int *flag, const double *oncpu, size_t n,
+                 double persecond);
+
 #endif

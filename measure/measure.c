@@ -1,17 +1,23 @@
 /* measure.c - one timing trial of one operation, in this process (./do runs
  * each trial in a fresh process).
  *
- * Prints the counter it uses, then times one warm-up call (the calibration,
- * "calibrate <cycles>"; -w 0 skips it, for calls long enough not to need
- * one; a warm-up call over 0.1 s is also counted as the first sample) and then the timed calls, one "sample <cycles>" line each: exactly
- * -n ITERS calls, or, when a plan is given, calls until at least -N MIN calls
- * and -t MINTIME seconds of timed work are done, stopping early once -T
- * BUDGET seconds are spent (always at least one call, at most ITERS).
+ * Prints the counter it uses (with its unit and the on-CPU sources of
+ * oncpu.h), then times one warm-up call (the calibration, "calibrate
+ * <ticks>"; -w 0 skips it, for calls long enough not to need one; a warm-up
+ * call over 0.1 s is also counted as the first sample) and then the timed
+ * calls, one line each:
+ *     sample <ticks> <cpu_ns> <switches>
+ * the counter ticks of the call, and the thread's CPU-clock nanoseconds and
+ * context switches read around it, just outside the timed interval (-1
+ * where not known): whether the call was descheduled, and its on-CPU
+ * estimate, are derived from them (measure/derive.h). The calls: exactly -n
+ * ITERS, or, when a plan is given, calls until at least -N MIN calls and -t
+ * MINTIME seconds of timed work are done, stopping early once -T BUDGET
+ * seconds have passed (always at least one call, at most ITERS).
  * Statistics are computed by ngbench-stats from these raw samples, so they
- * can be recomputed later. The process's CPU time over the timed calls is
- * printed too ("cpu <seconds>", the thread's CPU time): against the samples' total it shows how
- * much of the timed wall clock the process actually ran (preemption on a
- * busy host inflates cycle counts taken from a wall-clock counter). */
+ * can be recomputed later. Last, "cpu <seconds> timed <ticks>": the
+ * thread's on-CPU seconds over the timed calls and their ticks (the trial's
+ * CPU share). */
 
 #if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -22,18 +28,38 @@
 #include <time.h>
 
 #include "ngcycles.h"
+#include "oncpu.h"
 #include "ops.h"
 
-static double cpu_seconds(void)
+/* one call between the readings: its ticks, CPU-clock ns and switches
+ * (-1 where not known) */
+static int call(int op, int64_t *ticks, int64_t *cpu, long *sw)
 {
-#ifdef CLOCK_THREAD_CPUTIME_ID
-    /* the thread's clock: the process clock only advances per scheduler tick
-     * here once a CPU-time limit (ulimit -t) is set */
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
-        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-#endif
-    return -1.0;
+    ngo_reading a, b;
+    int64_t t0, t1;
+    int rc;
+    ngo_before(&a);
+    t0 = ngcycles();
+    rc = op_run(op);
+    t1 = ngcycles();
+    ngo_after(&b);
+    *ticks = t1 - t0;
+    *cpu = a.cpu_ns >= 0 && b.cpu_ns >= 0 ? b.cpu_ns - a.cpu_ns : -1;
+    *sw = a.switches >= 0 && b.switches >= 0 ? b.switches - a.switches : -1;
+    return rc;
+}
+
+/* a timed call's line, and its share of the totals */
+static int64_t spent, oncpu_ns;
+static int oncpu_known = 1;
+static void sample(int64_t ticks, int64_t cpu, long sw)
+{
+    printf("sample %lld %lld %ld\n", (long long)ticks, (long long)cpu, sw);
+    spent += ticks;
+    if (cpu >= 0)
+        oncpu_ns += cpu > ngo_overhead_ns() ? cpu - ngo_overhead_ns() : 0;
+    else
+        oncpu_known = 0;
 }
 
 int main(int argc, char **argv)
@@ -41,14 +67,16 @@ int main(int argc, char **argv)
     long iters = 1, min_calls = 0, i;
     int warm = 1, op, rc;
     double budget = 0, min_time = 0;
-    int64_t t0, t1, spent = 0, limit = 0, floor_time = 0;
-    double cpu0;
+    int64_t t, cpu, start, limit = 0, floor_time = 0;
+    long sw;
     op = op_options(&argc, argv,
                     "usage: measure -o OP [-n ITERS] [-N MIN -t MINTIME -T BUDGET] [-w 0|1] [-s STATE]\n"
                     "               [-m MLEN] [-C CPU]\n"
                     "One timing trial: a timed warm-up call ('calibrate'), then ITERS timed calls\n"
-                    "('sample' lines); with a plan, at least MIN calls and MINTIME seconds of timed\n"
-                    "work, stopping once BUDGET seconds are spent (at least one call, at most ITERS).");
+                    "('sample TICKS CPU_NS SWITCHES' lines); with a plan, at least MIN calls and\n"
+                    "MINTIME seconds of timed work, stopping once BUDGET seconds have passed (at\n"
+                    "least one call, at most ITERS). NGBENCH_COUNTER and NGBENCH_ONCPU force the\n"
+                    "counter and the on-CPU source.");
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
             iters = atol(argv[++i]);
@@ -67,47 +95,44 @@ int main(int argc, char **argv)
     }
     if (iters < 1)
         iters = 1;
-    printf("counter name=%s resolution=%lld overhead=%lld persecond=%lld\n", ngcycles_implementation(),
-           (long long)ngcycles_resolution(), (long long)ngcycles_overhead(), (long long)ngcycles_persecond());
+    ngo_init();
+    printf("counter name=%s unit=%s resolution=%lld overhead=%lld persecond=%lld oncpu=%s oncpu_overhead_ns=%lld "
+           "switches=%s\n",
+           ngcycles_implementation(), ngcycles_unit(), (long long)ngcycles_resolution(),
+           (long long)ngcycles_overhead(), (long long)ngcycles_persecond(), ngo_source(),
+           (long long)ngo_overhead_ns(), ngo_switches_source());
     if (budget > 0)
         limit = (int64_t)(budget * (double)ngcycles_persecond());
     floor_time = (int64_t)(min_time * (double)ngcycles_persecond());
     op_setup(op);
-    cpu0 = cpu_seconds();
     i = 0;
+    start = ngcycles();
     if (warm) {
-        t0 = ngcycles();
-        rc = op_run(op);
-        t1 = ngcycles();
-        printf("calibrate %lld\n", (long long)(t1 - t0));
+        rc = call(op, &t, &cpu, &sw);
+        printf("calibrate %lld\n", (long long)t);
         if (rc != 0) {
             fprintf(stderr, "measure: %s returned %d\n", op_name(op), rc);
             return 4;
         }
-        if ((double)(t1 - t0) > 0.1 * (double)ngcycles_persecond()) {
+        if ((double)t > 0.1 * (double)ngcycles_persecond()) {
             /* a call this long warms the caches for itself: count it rather
              * than pay for it twice */
-            printf("sample %lld\n", (long long)(t1 - t0));
-            spent = t1 - t0;
+            sample(t, cpu, sw);
             i = 1;
-        } else {
-            cpu0 = cpu_seconds();
         }
     }
     for (; i < iters; i++) {
-        if (i > 0 && limit > 0 && (spent >= limit || (i >= min_calls && spent >= floor_time)))
+        /* the budget is wall clock, the readings around each call included */
+        if (i > 0 && limit > 0 && (ngcycles() - start >= limit || (i >= min_calls && spent >= floor_time)))
             break;
-        t0 = ngcycles();
-        rc = op_run(op);
-        t1 = ngcycles();
+        rc = call(op, &t, &cpu, &sw);
         if (rc != 0) {
             fprintf(stderr, "measure: %s returned %d on timed call %ld\n", op_name(op), rc, i);
             return 4;
         }
-        spent += t1 - t0;
-        printf("sample %lld\n", (long long)(t1 - t0));
+        sample(t, cpu, sw);
     }
-    if (cpu0 >= 0) /* with the timed cycles: the samples' total, for the CPU share */
-        printf("cpu %.9f timed %lld\n", cpu_seconds() - cpu0, (long long)spent);
+    if (oncpu_known) /* with the timed ticks: the samples' total, for the CPU share */
+        printf("cpu %.9f timed %lld\n", (double)oncpu_ns * 1e-9, (long long)spent);
     return fflush(stdout) == 0 ? 0 : 1;
 }

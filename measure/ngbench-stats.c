@@ -11,13 +11,17 @@
  * totals. With -p PERSECOND (the counter's rate), also the derived figures
  * of derive.h: each trial's cpu_share (from the "cpu" line measure prints),
  * and mean_seconds, ops_per_second and preempted=yes (when a trial's share
- * is below NGD_PREEMPTED_BELOW) on the totals line. Quartiles interpolate
- * linearly (R type 7). */
+ * is below NGD_PREEMPTED_BELOW) on the totals line; and, where measure
+ * printed per-call readings ("sample TICKS CPU_NS SWITCHES"), each trial's
+ * flagged=<descheduled calls> and the totals' clean_n, clean_median,
+ * oncpu_median, estimator, headline and headline_seconds (ngd_percall).
+ * Quartiles interpolate linearly (R type 7). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +43,9 @@ static void usage(FILE *f)
           "  -T, --per-trial   as -t, and first one line per FILE: trial=<k> and its own statistics\n"
           "  -p, --persecond=RATE  the counter's rate: also each trial's cpu_share (-T, from the\n"
           "                    'cpu' line) and mean_seconds, ops_per_second and preempted=yes\n"
-          "                    (a trial's cpu_share below 0.9) on the totals line (measure/derive.c)\n"
+          "                    (a trial's cpu_share below 0.9) on the totals line (measure/derive.c);\n"
+          "                    with per-call readings, each trial's flagged (descheduled calls) and\n"
+          "                    clean_n, clean_median, oncpu_median, estimator, headline, headline_seconds\n"
           "  -h, --help        this text\n"
           "  -V, --version     the version\n"
           "Quartiles interpolate linearly (R type 7). Exit status: 0, 1 no samples or a usage\n"
@@ -56,7 +62,8 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
-static double *all;
+static double *all, *oncpu; /* every sample's ticks and on-CPU estimate (NAN: unknown) */
+static int *flag;           /* and whether it was descheduled (-1: unknown) */
 static size_t n, cap;
 
 static void print_stats(const stats *s)
@@ -69,42 +76,45 @@ static int per_file;     /* -T */
 static double persecond; /* -p */
 static int preempted;
 
+static void *grow(void *p, size_t size)
+{
+    p = realloc(p, cap * size);
+    if (!p) {
+        fprintf(stderr, "ngbench-stats: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
 static int read_file(FILE *f, const char *name, double *trial_mean)
 {
     char line[256];
-    double sum = 0, cpu = -1, timed = -1;
-    size_t k = 0, first = n;
+    double sum = 0, cpu = -1, timed = -1, overhead = 0;
+    size_t k = 0, first = n, i, flagged = 0, known = 0;
     while (fgets(line, sizeof line, f)) {
-        char *p = line, *end;
-        double v;
-        if (strncmp(p, "cpu ", 4) == 0) { /* cpu SECONDS timed CYCLES */
-            if (sscanf(p + 4, "%lf timed %lf", &cpu, &timed) != 2)
+        double v, c, sw;
+        if (strncmp(line, "cpu ", 4) == 0) { /* cpu SECONDS timed TICKS */
+            if (sscanf(line + 4, "%lf timed %lf", &cpu, &timed) != 2)
                 cpu = timed = -1;
             continue;
         }
-        if (strncmp(p, "sample ", 7) == 0)
-            p += 7;
-        if (*p >= '0' && *p <= '9') { /* the common case, plain integers: parse them cheaply */
-            long long iv = 0;
-            for (end = p; *end >= '0' && *end <= '9' && iv < 100000000000000000LL; end++)
-                iv = iv * 10 + (*end - '0');
-            v = (double)iv;
-            if (*end == '.' || *end == 'e' || *end == 'E' || (*end >= '0' && *end <= '9'))
-                v = strtod(p, &end); /* not an integer after all */
-        } else {
-            v = strtod(p, &end);
+        if (ngd_counter_overhead(line, &v)) {
+            overhead = v;
+            continue;
         }
-        if (end == p || (*end != '\n' && *end != 0 && *end != '\r'))
+        if (!ngd_sample_line(line, &v, &c, &sw))
             continue;
         if (n == cap) {
             cap = cap ? 2 * cap : 1024;
-            all = realloc(all, cap * sizeof *all);
-            if (!all) {
-                fprintf(stderr, "ngbench-stats: out of memory\n");
-                exit(2);
-            }
+            all = grow(all, sizeof *all);
+            oncpu = grow(oncpu, sizeof *oncpu);
+            flag = grow(flag, sizeof *flag);
         }
-        all[n++] = v;
+        all[n] = v;
+        /* the per-call figures need the counter's rate (-p) */
+        flag[n] = persecond > 0 ? ngd_descheduled(v, c, sw, persecond, overhead) : -1;
+        oncpu[n] = persecond > 0 ? ngd_oncpu_ticks(c, overhead, persecond) : NAN;
+        n++;
         sum += v;
         k++;
     }
@@ -131,6 +141,12 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
                 printf(" cpu_share=%s", share);
                 preempted |= ngd_preempted(strtod(share, NULL));
             }
+            for (i = first; i < n; i++) {
+                known += flag[i] >= 0;
+                flagged += flag[i] > 0;
+            }
+            if (known == k)
+                printf(" flagged=%lu", (unsigned long)flagged);
         }
         putchar('\n');
         free(copy);
@@ -143,6 +159,7 @@ int main(int argc, char **argv)
     int i, trials = 0, bad = 0;
     double means[1024];
     int nmeans = 0;
+    static char percall[512];
     stats s;
     opterr = 0;
     while ((i = getopt_long(argc, argv, "tTp:hV", longopts, NULL)) != -1) {
@@ -185,6 +202,8 @@ int main(int argc, char **argv)
     }
     if (n == 0 || bad)
         return 1;
+    if (persecond > 0) /* before all is sorted */
+        ngd_percall(percall, sizeof percall, all, flag, oncpu, n, persecond);
     stats_compute(all, n, &s);
     print_stats(&s);
     if (trials && nmeans > 0) {
@@ -200,6 +219,7 @@ int main(int argc, char **argv)
         ngd_mean_seconds(a, sizeof a, mean, persecond);
         ngd_ops_per_second(b, sizeof b, mean, persecond);
         printf(" mean_seconds=%s ops_per_second=%s%s", a, b, preempted ? " preempted=yes" : "");
+        fputs(percall, stdout);
     }
     putchar('\n');
     return 0;

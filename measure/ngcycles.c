@@ -24,6 +24,7 @@
 
 typedef struct {
     const char *name;
+    const char *unit;        /* see ngcycles_unit() */
     int (*setup)(void);      /* 0 if usable here */
     int64_t (*read)(void);
 } backend;
@@ -111,18 +112,18 @@ static int setup_lib(void)
 
 static const backend backends[] = {
 #ifdef HAVE_LIBCPUCYCLES
-    { libname, setup_lib, read_lib },
+    { libname, "cycles", setup_lib, read_lib },
 #endif
 #if defined(__x86_64__) || defined(__i386__)
-    { "rdtsc", setup_rdtsc, read_rdtsc },
+    { "rdtsc", "cycles", setup_rdtsc, read_rdtsc },
 #endif
 #if defined(__aarch64__)
-    { "cntvct_el0", setup_cntvct, read_cntvct },
+    { "cntvct_el0", "ticks", setup_cntvct, read_cntvct },
 #endif
 #ifdef HAVE_PERF_EVENT
-    { "perf_event", setup_perf, read_perf },
+    { "perf_event", "cycles", setup_perf, read_perf },
 #endif
-    { "clock_gettime", setup_clock, read_clock },
+    { "clock_gettime", "ns", setup_clock, read_clock },
 };
 #define NBACKENDS (sizeof backends / sizeof backends[0])
 
@@ -207,6 +208,13 @@ const char *ngcycles_implementation(void)
     if (!chosen)
         choose();
     return chosen->name;
+}
+
+const char *ngcycles_unit(void)
+{
+    if (!chosen)
+        choose();
+    return chosen->unit;
 }
 
 int64_t ngcycles_overhead(void)

@@ -15,6 +15,11 @@
 int64_t ngcycles(void);
 /* "rdtsc", "cntvct_el0", "perf_event", "clock_gettime", "libcpucycles:<name>". */
 const char *ngcycles_implementation(void);
+/* What one tick of the chosen counter is: "cycles" (rdtsc: reference cycles
+ * at the TSC rate; perf_event: core cycles; libcpucycles), "ticks" (a timer
+ * of fixed rate that is not the CPU clock: cntvct_el0) or "ns"
+ * (clock_gettime): figures from it must be labelled so, never "cycles". */
+const char *ngcycles_unit(void);
 /* Estimated counter ticks per second (measured over about 50 ms once). */
 int64_t ngcycles_persecond(void);
 /* Median cost of one ngcycles() call, in ticks (measured once). */

@@ -1,5 +1,7 @@
-/* ops.h - the operations ngbench times and probes, set up the same way for
- * the timing driver, the memory/stack/heap probe and the hash profiler:
+/* ops.h - the operations ngbench times and probes, described once (a table
+ * in ops.c, on the guarded buffers of harness/target.c) and set up the same
+ * way for the timing driver, the memory/stack/heap probe, the hash
+ * profiler, the constant-time check and speed:
  * drng_algorithm seeded with the bytes 00..2f, a message of 64 bytes
  * (00..3f) by default; sign/verify get a key pair (and verify a signature)
  * first, enc/dec a key pair (and dec a ciphertext). */

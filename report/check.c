@@ -10,6 +10,11 @@
  *  - the stages record's timed seconds from the cycles records;
  *  - each trial's cpu_share from its samples (the CPU seconds they record),
  *    the cycles record's preempted=yes from its trials' cpu_share, the
+ *    headline (estimator, headline, headline_seconds) from the record's own
+ *    clean_n, clean_median and oncpu_median by the rule of measure/derive.h,
+ *    and where the samples are kept every per-call figure (each trial's
+ *    flagged, clean_n, clean_median, oncpu_median, the headline) from the
+ *    per-call readings; a counter whose name is clock_gettime has unit=ns; the
  *    claims record's agreement from the getters' sizes, and a VIOLATION
  *    status from the violation records.
  * (Regenerating the pages and comparing them byte for byte is done by
@@ -97,29 +102,42 @@ static int is_file(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* one line of a samples file: "sample N" lines or bare numbers; everything
- * else is ignored (the way ngbench-stats reads them) */
-static void sample_line(const char *line, double **x, size_t *n, size_t *cap, double *calibrate, double *cpu)
+/* the samples of one trial file, as ngbench-stats reads them */
+typedef struct {
+    double *x, *cpu, *sw; /* ticks, CPU-clock ns, switches (-1: unknown) */
+    size_t n, cap;
+    double calibrate, cpu_seconds, overhead;
+} samples;
+
+/* one line of a samples file: "sample N [CPU_NS SWITCHES]" lines or bare
+ * numbers; everything else is ignored (the way ngbench-stats reads them) */
+static void sample_line(const char *line, samples *sm)
 {
-    const char *q = line;
-    char *end;
-    double v;
-    if (strncmp(q, "calibrate ", 10) == 0 && calibrate)
-        *calibrate = strtod(q + 10, NULL);
-    if (strncmp(q, "cpu ", 4) == 0 && cpu)
-        *cpu = strtod(q + 4, NULL);
-    if (strncmp(q, "sample ", 7) == 0)
-        q += 7;
-    v = strtod(q, &end);
-    if (end == q || (*end != '\n' && *end != 0 && *end != '\r'))
+    double v, c, w;
+    if (strncmp(line, "calibrate ", 10) == 0 && isnan(sm->calibrate))
+        sm->calibrate = strtod(line + 10, NULL);
+    if (strncmp(line, "cpu ", 4) == 0)
+        sm->cpu_seconds = strtod(line + 4, NULL);
+    if (ngd_counter_overhead(line, &v))
+        sm->overhead = v;
+    if (!ngd_sample_line(line, &v, &c, &w))
         return;
-    *x = xgrow(*x, cap, *n + 1, sizeof **x);
-    (*x)[(*n)++] = v;
+    if (sm->n == sm->cap) {
+        size_t cap = sm->cap;
+        sm->x = xgrow(sm->x, &cap, sm->n + 1, sizeof *sm->x);
+        cap = sm->cap;
+        sm->cpu = xgrow(sm->cpu, &cap, sm->n + 1, sizeof *sm->cpu);
+        sm->sw = xgrow(sm->sw, &sm->cap, sm->n + 1, sizeof *sm->sw);
+    }
+    sm->x[sm->n] = v;
+    sm->cpu[sm->n] = c;
+    sm->sw[sm->n] = w;
+    sm->n++;
 }
 
 #ifdef HAVE_ZLIB
 /* reads a samples file (gzip'ed, or plain: zlib reads both). Returns 0 or -1. */
-static int read_samples(const char *path, double **x, size_t *n, size_t *cap, double *calibrate, double *cpu)
+static int read_samples(const char *path, samples *sm)
 {
     gzFile g = gzopen(path, "rb");
     char line[256];
@@ -127,7 +145,7 @@ static int read_samples(const char *path, double **x, size_t *n, size_t *cap, do
     if (!g)
         return -1;
     while (gzgets(g, line, sizeof line))
-        sample_line(line, x, n, cap, calibrate, cpu);
+        sample_line(line, sm);
     gzerror(g, &err);
     if (gzclose(g) != Z_OK)
         return -1;
@@ -135,7 +153,7 @@ static int read_samples(const char *path, double **x, size_t *n, size_t *cap, do
 }
 #else
 /* without zlib: gzip -dc through popen (gzip must be in PATH). Returns 0 or -1. */
-static int read_samples(const char *path, double **x, size_t *n, size_t *cap, double *calibrate, double *cpu)
+static int read_samples(const char *path, samples *sm)
 {
     buf cmd;
     FILE *p;
@@ -156,7 +174,7 @@ static int read_samples(const char *path, double **x, size_t *n, size_t *cap, do
     if (!p)
         return -1;
     while (fgets(line, sizeof line, p))
-        sample_line(line, x, n, cap, calibrate, cpu);
+        sample_line(line, sm);
     rc = pclose(p);
     return rc == 0 ? 0 : -1;
 }
@@ -207,6 +225,57 @@ static size_t trials_of(const ds_attempt *a, const char *op, const ngr_record **
     }
     *out = t;
     return n;
+}
+
+/* the per-call fields of a cycles record in the order ngd_percall prints
+ * them, only those present (nothing for older records) */
+static void recorded_percall(char *out, size_t len, const ngr_record *r)
+{
+    static const char *const keys[] = {"clean_n", "clean_median", "oncpu_median", "estimator", "headline",
+                                       "headline_seconds"};
+    size_t i, off = 0;
+    out[0] = 0;
+    for (i = 0; i < sizeof keys / sizeof keys[0] && off < len; i++) {
+        const char *v = ngr_get(r, keys[i]);
+        int w;
+        if (!v)
+            continue;
+        w = snprintf(out + off, len - off, " %s=%s", keys[i], v);
+        if (w < 0)
+            break;
+        off += (size_t)w;
+    }
+}
+
+/* the headline from the record's own fields, by the rule of derive.h: the
+ * estimator from n and clean_n (and whether an on-CPU estimate is there),
+ * the headline the chosen median, its seconds, and the trials' flagged
+ * calls against the calls that were not clean */
+static void check_headline(ctx *c, const ngr_record *cr, const ngr_record **tr, size_t nt)
+{
+    const char *op = ngr_get(cr, "op"), *est = ngr_get(cr, "estimator"), *want;
+    double n = num(cr, "n"), clean = num(cr, "clean_n"), ps = num(cr, "persecond");
+    char what[96], s[64];
+    size_t i;
+    if (!est)
+        return; /* older records: the headline is the median */
+    snprintf(what, sizeof what, "cycles %s estimator (measure/derive.h)", op);
+    want = ngd_estimator(isfinite(n) ? (size_t)n : 0, isfinite(clean) ? (size_t)clean : 0, isfinite(clean),
+                         ngr_get(cr, "oncpu_median") != NULL);
+    expect_str(c, what, est, want);
+    snprintf(what, sizeof what, "cycles %s headline (the %s median)", op, est);
+    expect_str(c, what, ngr_get(cr, "headline"),
+               ngr_get(cr, strcmp(est, "clean") == 0 ? "clean_median" : strcmp(est, "oncpu") == 0 ? "oncpu_median" : "median"));
+    snprintf(what, sizeof what, "cycles %s headline_seconds", op);
+    ngd_seconds(s, sizeof s, num(cr, "headline"), ps);
+    expect_str(c, what, ngr_get(cr, "headline_seconds"), s);
+    if (isfinite(clean) && nt > 0 && ngr_get(tr[0], "flagged")) {
+        double f = 0;
+        for (i = 0; i < nt; i++)
+            f += num(tr[i], "flagged");
+        snprintf(what, sizeof what, "cycles %s clean_n (n less the trials' flagged calls)", op);
+        expect_near(c, what, clean, n - f, 0);
+    }
 }
 
 static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
@@ -279,25 +348,51 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
     ngd_ops_per_second(s, sizeof s, mean, ps);
     expect_str(c, what, ngr_get(cr, "ops_per_second"), s);
 
+    check_headline(c, cr, tr, nt);
+
     /* from the raw samples, where they are kept */
     if (tdir) {
-        double *all = NULL, cal = NAN;
-        size_t nall = 0, cap = 0, ok = 1;
+        double *all = NULL, *allcpu = NULL, cal = NAN, *on = NULL;
+        int *flag = NULL;
+        size_t nall = 0, cap = 0, cap2 = 0, cap3 = 0, cap4 = 0, ok = 1;
         for (i = 0; i < nt && ok; i++) {
             char *path = xasprintf("%s/samples/%s-%lu.txt.gz", tdir, op, (unsigned long)(i + 1));
-            double *x = NULL, cpu = NAN;
-            size_t nx = 0, xc = 0;
-            if (!is_file(path) || read_samples(path, &x, &nx, &xc, i == 0 ? &cal : NULL, &cpu) != 0 || nx == 0) {
+            samples sm;
+            memset(&sm, 0, sizeof sm);
+            sm.calibrate = sm.cpu_seconds = NAN;
+            if (!is_file(path) || read_samples(path, &sm) != 0 || sm.n == 0) {
                 if (is_file(path))
                     bad(c, what, "cannot read the samples in %s", path);
                 ok = 0;
             } else {
                 stats ts;
                 char rec[256], w2[80];
-                all = xgrow(all, &cap, nall + nx, sizeof *all);
-                memcpy(all + nall, x, nx * sizeof *x);
-                nall += nx;
-                stats_compute(x, nx, &ts);
+                size_t m, flagged = 0, known = 0;
+                if (i == 0)
+                    cal = sm.calibrate;
+                all = xgrow(all, &cap, nall + sm.n, sizeof *all);
+                allcpu = xgrow(allcpu, &cap2, nall + sm.n, sizeof *allcpu);
+                flag = xgrow(flag, &cap3, nall + sm.n, sizeof *flag);
+                on = xgrow(on, &cap4, nall + sm.n, sizeof *on);
+                memcpy(all + nall, sm.x, sm.n * sizeof *sm.x);
+                for (m = 0; m < sm.n; m++) {
+                    /* the per-call figures at the recorded rate, as ngbench-stats -p */
+                    flag[nall + m] = isfinite(ps) ? ngd_descheduled(sm.x[m], sm.cpu[m], sm.sw[m], ps, sm.overhead) : -1;
+                    on[nall + m] = isfinite(ps) ? ngd_oncpu_ticks(sm.cpu[m], sm.overhead, ps) : NAN;
+                    known += flag[nall + m] >= 0;
+                    flagged += flag[nall + m] > 0;
+                }
+                nall += sm.n;
+                if (ngr_get(tr[i], "flagged")) {
+                    snprintf(w2, sizeof w2, "trial %s %lu flagged from its samples", op, (unsigned long)(i + 1));
+                    if (known == sm.n) {
+                        snprintf(s, sizeof s, "%lu", (unsigned long)flagged);
+                        expect_str(c, w2, ngr_get(tr[i], "flagged"), s);
+                    } else {
+                        bad(c, w2, "recorded %s, but the samples hold no per-call readings", ngr_get(tr[i], "flagged"));
+                    }
+                }
+                stats_compute(sm.x, sm.n, &ts); /* sorts sm.x: the per-call figures are taken */
                 means[i] = ts.mean;
                 stats_line(s, sizeof s, &ts);
                 recorded_line(rec, sizeof rec, tr[i]);
@@ -306,24 +401,32 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
                 /* the CPU share, as run-target computes it: the process's CPU
                  * seconds against the samples' total at the counter's rate */
                 if (ngr_get(tr[i], "cpu_share")) {
-                    size_t m;
                     double sum = 0;
-                    for (m = 0; m < nx; m++)
-                        sum += x[m];
+                    for (m = 0; m < sm.n; m++)
+                        sum += sm.x[m];
                     snprintf(w2, sizeof w2, "trial %s %lu cpu_share from its samples", op, (unsigned long)(i + 1));
-                    if (ngd_cpu_share(s, sizeof s, cpu, ps, sum)) {
+                    if (ngd_cpu_share(s, sizeof s, isnan(sm.cpu_seconds) ? -1 : sm.cpu_seconds, ps, sum)) {
                         expect_str(c, w2, ngr_get(tr[i], "cpu_share"), s);
                     } else {
                         bad(c, w2, "recorded %s, but the samples hold no CPU time", ngr_get(tr[i], "cpu_share"));
                     }
                 }
             }
-            free(x);
+            free(sm.x);
+            free(sm.cpu);
+            free(sm.sw);
             free(path);
         }
         if (ok) {
             stats as, ms;
-            char rec[256], w2[80];
+            char rec[256], w2[80], pc[512];
+            /* the per-call figures first: stats_compute sorts all */
+            if (isfinite(ps)) {
+                ngd_percall(pc, sizeof pc, all, flag, on, nall, ps);
+                recorded_percall(rec, sizeof rec, cr);
+                snprintf(w2, sizeof w2, "cycles %s per-call figures from the samples", op);
+                expect_str(c, w2, rec, pc);
+            }
             stats_compute(all, nall, &as);
             stats_compute(means, nt, &ms);
             stats_line(s, sizeof s, &as);
@@ -342,6 +445,9 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
             c->n->without_samples++;
         }
         free(all);
+        free(allcpu);
+        free(flag);
+        free(on);
     } else {
         c->n->without_samples++;
     }
@@ -517,6 +623,10 @@ int check_records(const dataset *d, FILE *log, check_counts *n)
                     check_cycles(&c, r, tdir);
                 } else if (strcmp(r->kind, "claims") == 0) {
                     check_claims(&c, r);
+                } else if (strcmp(r->kind, "counter") == 0 && ngr_get(r, "unit") && ngr_get(r, "name")) {
+                    /* a clock in nanoseconds is never labelled cycles */
+                    if (strcmp(ngr_get(r, "name"), "clock_gettime") == 0)
+                        expect_str(&c, "counter unit (clock_gettime counts ns)", ngr_get(r, "unit"), "ns");
                 } else if (strcmp(r->kind, "status") == 0) {
                     /* VIOLATION exactly when the guards refused something */
                     const char *st = ngr_get(r, "status");

@@ -71,8 +71,8 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
         for (o = 0; ops[o]; o++) {
             int usable;
             const ds_target *best = best_line(h, i, ie, ops[o], &usable);
-            double rm = ref ? cyc(ref, ops[o], "median") : NAN;
-            int refpre = ref && isfinite(rm) && preempted(ref, ops[o]);
+            double rm = ref ? headline(ref, ops[o]) : NAN;
+            int refpre = ref && isfinite(rm) && untrusted(ref, ops[o]);
             tbl_row(t);
             tbl_cell(t, h->targets[i].impl);
             if (refpre) {
@@ -89,21 +89,21 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
             rowtext[nrows] = xasprintf("%s %s", h->targets[i].impl, ops[o]);
             for (k = 0; k < n; k++) {
                 const ds_target *x = find_line(h, i, ie, ids[k]);
-                double m = cyc(x, ops[o], "median");
-                char s[UNITS_MAX], r[UNITS_MAX], cellt[2 * UNITS_MAX + 8];
+                double m = headline(x, ops[o]);
+                char s[UNITS_MAX + 8], r[UNITS_MAX], cellt[2 * UNITS_MAX + 16];
                 vals[nrows * n + k] = have_ref ? m / rm : m; /* NaN without a reference: no bar */
                 if (!isfinite(m)) {
                     tbl_cellx(t, DASH, "", 1);
                     continue;
                 }
-                fmt_cycles(s, m);
+                fmt_ticks(s, m, unit_of(x));
                 if (isfinite(rm))
                     snprintf(cellt, sizeof cellt, "%s (%s)", s, fmt_ratio(r, m / rm));
                 else
                     snprintf(cellt, sizeof cellt, "%s", s);
                 if (!status_usable(target_status(x)))
                     snprintf(cellt + strlen(cellt), sizeof cellt - strlen(cellt), " %s", target_status(x));
-                tbl_cellx(t, cellt, ngr_get(cycles_of(x, ops[o]), "median"), 1);
+                tbl_cellx(t, cellt, headline_text(x, ops[o]), 1);
                 if (x == best)
                     tbl_mark(t, MARK_BEST);
             }
@@ -157,7 +157,8 @@ static void compare_host(report_ctx *c, doc *d, const ds_host *h, size_t first, 
         emit_plot(c->out, d, rel, title,
                  have_ref ? svg_bars_colored(title, "ratio to the reference line (1 = reference)", SCALE_LINEAR, 'r',
                                              1.0, nrows, (const char *const *)rowtext, n, ids, vals, colors)
-                          : svg_bars_colored(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows,
+                          : svg_bars_colored(title, AXIS_PER_CALL(any_unit_not_cycles(h, first, end)), SCALE_LOG,
+                                             'c', 0, nrows,
                                              (const char *const *)rowtext, n, ids, vals, colors));
         free((void *)colors);
         free(rel);

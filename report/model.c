@@ -8,6 +8,7 @@
 #include "model.h"
 #include "plots.h"
 #include "table.h"
+#include "units.h"
 
 static const char *const sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const kem_ops[] = {"keygen", "enc", "dec", NULL};
@@ -105,6 +106,71 @@ int preempted(const ds_target *t, const char *op)
 {
     const char *p = figs(t, "cycles", op, "preempted");
     return p && strcmp(p, "yes") == 0;
+}
+
+double headline(const ds_target *t, const char *op)
+{
+    double v = cyc(t, op, "headline");
+    return isnan(v) && !estimator(t, op) ? cyc(t, op, "median") : v;
+}
+
+const char *headline_text(const ds_target *t, const char *op)
+{
+    const char *v = figs(t, "cycles", op, "headline");
+    return v ? v : figs(t, "cycles", op, "median");
+}
+
+const char *estimator(const ds_target *t, const char *op)
+{
+    return figs(t, "cycles", op, "estimator");
+}
+
+int untrusted(const ds_target *t, const char *op)
+{
+    const char *e = estimator(t, op);
+    if (e && (strcmp(e, "clean") == 0 || strcmp(e, "oncpu") == 0))
+        return 0;
+    return preempted(t, op);
+}
+
+const char *unit_of(const ds_target *t)
+{
+    const char *u = figs(t, "counter", NULL, "unit"), *name = figs(t, "counter", NULL, "name");
+    if (u)
+        return u;
+    return name && strcmp(name, "clock_gettime") == 0 ? "ns" : "cycles";
+}
+
+int any_estimator(const ds_host *h, size_t first, size_t end)
+{
+    size_t i, k;
+    for (i = first; i < end; i++) {
+        const ds_attempt *a = h->targets[i].sel;
+        for (k = 0; a && k < a->nrecs; k++)
+            if (strcmp(a->recs[k]->r.kind, "cycles") == 0 && ngr_get(&a->recs[k]->r, "estimator"))
+                return 1;
+    }
+    return 0;
+}
+
+int any_unit_not_cycles(const ds_host *h, size_t first, size_t end)
+{
+    size_t i;
+    for (i = first; i < end; i++)
+        if (h->targets[i].sel && ds_first(h->targets[i].sel, "counter", NULL, NULL) &&
+            strcmp(unit_of(&h->targets[i]), "cycles") != 0)
+            return 1;
+    return 0;
+}
+
+char *fmt_ticks(char *out, double v, const char *unit)
+{
+    fmt_cycles(out, v);
+    if (unit && strcmp(unit, "cycles") != 0 && isfinite(v) && v >= 0) {
+        size_t l = strlen(out);
+        snprintf(out + l, UNITS_MAX + 8 - l, " %s", unit);
+    }
+    return out;
 }
 
 int ct_covers(const char *op)
@@ -219,10 +285,10 @@ const ds_target *best_line(const ds_host *h, size_t first, size_t end, const cha
         size_t i;
         for (i = first; i < end; i++) {
             const ds_target *t = &h->targets[i];
-            double v = cyc(t, op, "median");
+            double v = headline(t, op);
             if ((pass & 2) && !status_usable(target_status(t)))
                 continue;
-            if ((pass & 1) && preempted(t, op))
+            if ((pass & 1) && untrusted(t, op))
                 continue;
             /* ties go to the first line in order: deterministic */
             if (isfinite(v) && v < bv) {
@@ -240,14 +306,14 @@ const ds_target *fastest_preempted(const ds_host *h, size_t first, size_t end, c
                                    const ds_target *best)
 {
     const ds_target *f = NULL;
-    double bv = best ? cyc(best, op, "median") : INFINITY;
+    double bv = best ? headline(best, op) : INFINITY;
     size_t i;
-    if (!best || preempted(best, op))
+    if (!best || untrusted(best, op))
         return NULL;
     for (i = first; i < end; i++) {
         const ds_target *t = &h->targets[i];
-        double v = cyc(t, op, "median");
-        if (preempted(t, op) && isfinite(v) && v < bv &&
+        double v = headline(t, op);
+        if (untrusted(t, op) && isfinite(v) && v < bv &&
             status_usable(target_status(t)) >= status_usable(target_status(best))) {
             bv = v;
             f = t;

@@ -45,6 +45,30 @@ const char *figs(const ds_target *t, const char *kind, const char *op, const cha
  * record of op says preempted=yes */
 double min_cpu_share(const ds_target *t, const char *op, const char **raw);
 int preempted(const ds_target *t, const char *op);
+/* the headline median of op (the cycles record's headline, the median in
+ * older records; NAN when absent), its text as recorded, and the estimator
+ * it comes from ("clean", "oncpu", "wall"; NULL in older records, whose
+ * headline is the median of all calls) */
+double headline(const ds_target *t, const char *op);
+const char *headline_text(const ds_target *t, const char *op);
+const char *estimator(const ds_target *t, const char *op);
+/* figures that count time off the CPU: preempted, and the headline is
+ * not one of the estimators that leave that time out (clean, oncpu) */
+int untrusted(const ds_target *t, const char *op);
+/* what the target's counter counts: its counter record's unit ("cycles",
+ * "ticks", "ns"); "ns" for a clock_gettime counter recorded before units
+ * were; else "cycles" */
+const char *unit_of(const ds_target *t);
+/* 1 when some target of [first, end) has a headline estimator / a unit
+ * other than cycles: the pages show those only then */
+int any_estimator(const ds_host *h, size_t first, size_t end);
+int any_unit_not_cycles(const ds_host *h, size_t first, size_t end);
+/* v formatted as fmt_cycles does, with " ns" or " ticks" after it when the
+ * unit is not cycles (out: UNITS_MAX + 8 bytes) */
+char *fmt_ticks(char *out, double v, const char *unit);
+/* a plot's axis for figures per call, naming ns when some are */
+#define AXIS_PER_CALL(units) ((units) ? "cycles, or ns (clock_gettime lines), per call (log scale)" \
+                                      : "cycles per call (log scale)")
 
 /* constant time (./do --ct): 1 for the operations the check covers (those
  * that handle secrets: keygen, sign, enc, dec; verify has public inputs

@@ -12,6 +12,24 @@
 
 /* ---- 4. performance ---- */
 
+/* a figure in the counter's unit (cell_fig with fmt_ticks; suffix: after it) */
+static void cell_ticks(table *t, double v, const char *raw, const char *unit, const char *suffix)
+{
+    char s[UNITS_MAX + 32], r[64];
+    if (!isfinite(v)) {
+        tbl_cellx(t, DASH, "", 1);
+        return;
+    }
+    fmt_ticks(s, v, unit);
+    if (suffix)
+        snprintf(s + strlen(s), sizeof s - strlen(s), "%s", suffix);
+    if (!raw) {
+        snprintf(r, sizeof r, "%.15g", v);
+        raw = r;
+    }
+    tbl_cellx(t, s, raw, 1);
+}
+
 /* the constant-time cell of x's op; a failure's first report goes to lies
  * when the implementation declares itself constant-time, else to fails */
 static void ct_cell(table *t, const ds_target *x, const char *op, buf *text, buf *fails, buf *lies)
@@ -98,25 +116,34 @@ static void lower_tier(doc *d, const ds_host *h, size_t first, size_t end)
 
 void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
-    static const char *const head[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
+    static const char *const cols[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
                                        "ops/s", "median trial", "median cycles", "quartiles (cycles)",
-                                       "n (trials \xc3\x97 iters)", "CPU share (lowest trial)", "constant time",
-                                       "best"};
-    static const char *const head_noct[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
-                                            "ops/s", "median trial", "median cycles", "quartiles (cycles)",
-                                            "n (trials \xc3\x97 iters)", "CPU share (lowest trial)", "best"};
+                                       "n (trials \xc3\x97 iters)", "CPU share (lowest trial)"};
+    const char *head[16];
+    size_t nh = 0;
     /* a constant-time column only where some line was checked: otherwise
-     * one sentence says so */
-    int ct = ct_any(h, first, end), any_preempted = 0, any_share = 0, any_zero = 0;
-    table *t = ct ? tbl_new(13, head, NULL) : tbl_new(12, head_noct, NULL);
+     * one sentence says so; a headline column only where some line has
+     * per-call figures (older records have none) */
+    int ct = ct_any(h, first, end), est = any_estimator(h, first, end), units = any_unit_not_cycles(h, first, end);
+    int any_preempted = 0, any_share = 0, any_zero = 0, any_oncpu = 0;
+    table *t;
     const char *const *ops = ops_of(h->targets[first].operation);
     size_t i, e, o, k, nrows = 0, nser;
     const char **series, **rows = NULL;
     char **rowtext = NULL;
     double *vals = NULL;
     buf fails, ctfail, ctlie, txt, over;
-    char s[UNITS_MAX], s2[UNITS_MAX], q[2 * UNITS_MAX + 8];
+    char s[UNITS_MAX + 16], s2[UNITS_MAX + 16], q[2 * UNITS_MAX + 40];
+    const char *unit;
 
+    for (nh = 0; nh < sizeof cols / sizeof cols[0]; nh++)
+        head[nh] = cols[nh];
+    if (est)
+        head[nh++] = "headline (clean calls)";
+    if (ct)
+        head[nh++] = "constant time";
+    head[nh++] = "best";
+    t = tbl_new(nh, head, NULL);
     buf_init(&fails);
     buf_init(&ctfail);
     buf_init(&ctlie);
@@ -133,8 +160,8 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
             if (passed)
                 buf_printf(&over, "%s%s %s: %s (%s cycles, preempted) is faster than %s (%s)", over.len ? "; " : "",
                            impl_label(h, first, end, best), ops[o], passed->compiler,
-                           fmt_cycles(s, cyc(passed, ops[o], "median")), best->compiler,
-                           fmt_cycles(s2, cyc(best, ops[o], "median")));
+                           fmt_cycles(s, headline(passed, ops[o])), best->compiler,
+                           fmt_cycles(s2, headline(best, ops[o])));
             rows = xrealloc(rows, (nrows + 1) * sizeof *rows);
             rowtext = xrealloc(rowtext, (nrows + 1) * sizeof *rowtext);
             vals = xrealloc(vals, (nrows + 1) * nser * sizeof *vals);
@@ -150,13 +177,13 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                 int pre;
                 for (si = 0; si < nser; si++)
                     if (strcmp(series[si], x->compiler) == 0)
-                        vals[nrows * nser + si] = cyc(x, ops[o], "median");
+                        vals[nrows * nser + si] = headline(x, ops[o]);
                 tbl_row(t);
                 tbl_cell(t, impl_label(h, first, end, x));
                 tbl_cell(t, x->compiler);
                 tbl_cell(t, ops[o]);
                 if (!r) {
-                    for (si = 0; si < 8; si++)
+                    for (si = 0; si < 8 + (size_t)est; si++)
                         tbl_cellx(t, DASH, "", 1);
                     if (ct)
                         ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
@@ -165,17 +192,23 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                 }
                 pre = preempted(x, ops[o]);
                 any_preempted |= pre;
-                cell_fig(t, fmt_cycles, cyc(x, ops[o], "mean"), ngr_get(r, "mean"));
+                unit = unit_of(x);
+                cell_ticks(t, cyc(x, ops[o], "mean"), ngr_get(r, "mean"), unit, NULL);
                 if (pre)
                     tbl_mark(t, MARK_WARN);
                 cell_fig(t, fmt_seconds, cyc(x, ops[o], "mean_seconds"), ngr_get(r, "mean_seconds"));
                 cell_fig(t, fmt_sig3, cyc(x, ops[o], "ops_per_second"), ngr_get(r, "ops_per_second"));
                 cell_fig(t, fmt_seconds, cyc(x, ops[o], "median_trial") / ps, NULL);
-                cell_fig(t, fmt_cycles, cyc(x, ops[o], "median"), ngr_get(r, "median"));
-                if (pre)
+                /* the headline: the median of all calls in older records */
+                {
+                    int oncpu = estimator(x, ops[o]) && strcmp(estimator(x, ops[o]), "oncpu") == 0;
+                    any_oncpu |= oncpu;
+                    cell_ticks(t, headline(x, ops[o]), headline_text(x, ops[o]), unit, oncpu ? " on-CPU" : NULL);
+                }
+                if (untrusted(x, ops[o]))
                     tbl_mark(t, MARK_WARN);
-                snprintf(q, sizeof q, "%s " DASH " %s", fmt_cycles(s, cyc(x, ops[o], "q1")),
-                         fmt_cycles(s2, cyc(x, ops[o], "q3")));
+                snprintf(q, sizeof q, "%s " DASH " %s", fmt_ticks(s, cyc(x, ops[o], "q1"), unit),
+                         fmt_ticks(s2, cyc(x, ops[o], "q3"), unit));
                 tbl_cellx(t, q, NULL, 1);
                 fmt_count(s, cyc(x, ops[o], "n"), cyc(x, ops[o], "trials"), cyc(x, ops[o], "iterations"));
                 tbl_cellx(t, s, ngr_get(r, "n"), 1);
@@ -197,11 +230,30 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                     if (pre || (isfinite(share) && share < 0.9))
                         tbl_mark(t, MARK_WARN);
                 }
+                if (est) {
+                    const char *how = estimator(x, ops[o]);
+                    buf_reset(&txt);
+                    if (!how)
+                        buf_puts(&txt, "median of all calls (no per-call readings)");
+                    else if (strcmp(how, "clean") == 0)
+                        buf_printf(&txt, "clean: median of %s of %s calls", figs(x, "cycles", ops[o], "clean_n"),
+                                   ngr_get(r, "n"));
+                    else if (strcmp(how, "oncpu") == 0)
+                        buf_printf(&txt, "on-CPU estimate (%s of %s calls clean)",
+                                   figs(x, "cycles", ops[o], "clean_n") ? figs(x, "cycles", ops[o], "clean_n") : "?",
+                                   ngr_get(r, "n"));
+                    else
+                        buf_puts(&txt, "wall: median of all calls");
+                    tbl_cellx(t, buf_str(&txt), how ? how : "", 0);
+                    if (how && strcmp(how, "oncpu") == 0)
+                        tbl_mark(t, MARK_WARN);
+                }
                 if (ct)
                     ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
                 if (x == best) {
-                    tbl_cell(t, !usable ? (pre ? "best (no line passed; preempted)" : "best (no line passed)")
-                                : pre   ? "best (preempted: no clean line)"
+                    int bad = untrusted(x, ops[o]);
+                    tbl_cell(t, !usable ? (bad ? "best (no line passed; preempted)" : "best (no line passed)")
+                                : bad   ? "best (preempted: no clean line)"
                                         : "best");
                     tbl_mark(t, MARK_BEST);
                 } else {
@@ -233,6 +285,18 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
              "the median of the trials' mean times; median and quartiles over all calls (linear interpolation, R type "
              "7). Best: the lowest median cycles per call among the lines that passed.");
     doc_table(d, t);
+    if (est)
+        doc_p(d, "Headline: each timed call is flagged when the thread was descheduled during it (a context switch "
+                 "between the readings taken just outside the timed interval, or wall time beyond its CPU-clock time). "
+                 "The median cycles column is the median of the calls that were not (clean) when they are at least "
+                 "75 %% of the calls; otherwise the median of every call's on-CPU estimate (its thread CPU-clock time "
+                 "at the counter's rate, marked on-CPU): a loaded host, or calls longer than a scheduler slice, "
+                 "which are always interrupted there. Mean, mean time and ops/s count every call's wall time.%s",
+              any_oncpu ? " On-CPU figures leave out the time off the CPU but not what other processes did to the "
+                          "caches meanwhile." : "");
+    if (units)
+        doc_p(d, "Figures marked ns are nanoseconds, not cycles: that line's counter is clock_gettime (no cycle "
+                 "counter was usable; section 2).");
     if (over.len)
         doc_p(d, "Best prefers figures that were not preempted: %s. The faster figures were taken while the process "
                  "was off its CPU for part of the time, so they are not trusted over clean ones.",
@@ -243,10 +307,13 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     if (any_share)
         doc_p(d, "CPU share: the process's CPU time over its timed calls against their wall-clock total, in the "
                  "trial where it was lowest (about 1 on a quiet core). %s",
-              any_preempted ? "Figures marked preempted had a trial below 0.9: the process was off its CPU for part "
-                              "of the timed wall clock, so their cycle counts are inflated; run them again on a "
-                              "quieter host before trusting them."
-                            : "No trial fell below 0.9 (preemption).");
+              !any_preempted ? "No trial fell below 0.9 (preemption)."
+              : est ? "Figures marked preempted had a trial below 0.9: the process was off its CPU for part of the "
+                      "timed wall clock, which the mean, the mean time, ops/s and the quartiles count; the headline "
+                      "leaves it out (clean calls or on-CPU estimates), except where it says wall."
+                    : "Figures marked preempted had a trial below 0.9: the process was off its CPU for part "
+                      "of the timed wall clock, so their cycle counts are inflated; run them again on a "
+                      "quieter host before trusting them.");
     /* calls that ran took CPU time: a share of 0 is the clock's limit, not
      * the process's; say so rather than let it pass for preemption */
     if (any_zero)
@@ -277,7 +344,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
         title = xasprintf("%s on %s: median cycles per call, by compiler line", primitive_count(h, first, end) > 1 ? h->targets[first].scheme : h->targets[first].primitive,
                                 h->name);
         emit_plot(c->out, d, rel, title,
-                 svg_bars_colored(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals,
+                 svg_bars_colored(title, AXIS_PER_CALL(units), SCALE_LOG, 'c', 0, nrows, rows, nser, series, vals,
                                   colors));
         free((void *)colors);
         free(rel);

@@ -172,8 +172,10 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
             buf_init(&warn);
             for (o = 0; o < 3; o++) {
                 const ngr_record *r = cycles_of(best[o], ops[o]);
-                cell_fig(t, fmt_cycles, cyc(best[o], ops[o], "median"), r ? ngr_get(r, "median") : NULL);
-                if (best[o] && preempted(best[o], ops[o])) {
+                cell_fig(t, fmt_cycles, headline(best[o], ops[o]), r ? headline_text(best[o], ops[o]) : NULL);
+                if (best[o] && strcmp(unit_of(best[o]), "cycles") != 0)
+                    buf_printf(&warn, "%sin %s, not cycles: %s", warn.len ? ", " : "", unit_of(best[o]), ops[o]);
+                if (best[o] && untrusted(best[o], ops[o])) {
                     tbl_mark(t, MARK_WARN);
                     buf_printf(&warn, "%s%s", warn.len ? ", " : "preempted: ", ops[o]);
                 }
@@ -198,7 +200,7 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
             vals = xrealloc(vals, (n + 1) * 3 * sizeof *vals);
             labels[n] = xasprintf("%s %s", h->targets[j].primitive, h->targets[j].impl);
             for (o = 0; o < 3; o++)
-                vals[n * 3 + o] = cyc(best[o], ops[o], "median");
+                vals[n * 3 + o] = headline(best[o], ops[o]);
             n++;
             if (!kem) {
                 size_info si;
@@ -208,7 +210,7 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
                 sy = xrealloc(sy, (ns + 1) * sizeof *sy);
                 slabels[ns] = xasprintf("%s %s", h->targets[j].primitive, h->targets[j].impl);
                 sx[ns] = si.produced;
-                sy[ns] = cyc(best[1], ops[1], "median") + cyc(best[2], ops[2], "median");
+                sy[ns] = headline(best[1], ops[1]) + headline(best[2], ops[2]);
                 ns++;
             }
         }
@@ -219,7 +221,8 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
         char *rel = xasprintf("plots/%s/cycles.svg", h->name);
         char *title = xasprintf("%s: median cycles per operation (best line)", h->name);
         emit_plot(c->out, d, rel, title,
-                 svg_bars(title, "cycles per call (log scale)", SCALE_LOG, 'c', 0, n, (const char *const *)labels, 3,
+                 svg_bars(title, AXIS_PER_CALL(any_unit_not_cycles(h, 0, h->ntargets)), SCALE_LOG, 'c', 0, n,
+                          (const char *const *)labels, 3,
                           series, vals));
         free(rel);
         free(title);
@@ -322,16 +325,16 @@ static void across_hosts(report_ctx *c, doc *d)
                 int usable;
                 const ds_target *b = find_instance(h, &ks[k], &first, &end) ? best_line(h, first, end, ops[o], &usable)
                                                                            : NULL;
-                char s[UNITS_MAX], cellt[UNITS_MAX + NGR_NAME_MAX + 8];
+                char s[UNITS_MAX + 8], cellt[UNITS_MAX + NGR_NAME_MAX + 16];
                 if (!b) {
                     tbl_cellx(t, DASH, "", 1);
                     continue;
                 }
-                snprintf(cellt, sizeof cellt, "%s (%s)", fmt_cycles(s, cyc(b, ops[o], "median")), b->compiler);
-                tbl_cellx(t, cellt, ngr_get(cycles_of(b, ops[o]), "median"), 1);
-                if (preempted(b, ops[o]) || !usable) {
+                snprintf(cellt, sizeof cellt, "%s (%s)", fmt_ticks(s, headline(b, ops[o]), unit_of(b)), b->compiler);
+                tbl_cellx(t, cellt, headline_text(b, ops[o]), 1);
+                if (untrusted(b, ops[o]) || !usable) {
                     tbl_mark(t, MARK_WARN);
-                    anypre |= preempted(b, ops[o]);
+                    anypre |= untrusted(b, ops[o]);
                 }
             }
         }

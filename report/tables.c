@@ -115,6 +115,28 @@ static void c_preempted(table *t, const void *p, const colspec *col)
     cell_str(t, cycles_of(r->x, r->op) ? (preempted(r->x, r->op) ? "yes" : "no") : "");
 }
 
+/* a text field of the row's operation's record (col->kind, col->field) */
+static void c_optext(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    cell_str(t, figs(r->x, col->kind, r->op, col->field));
+}
+
+/* the headline median (the median in older records) */
+static void c_headline(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    cell_fig(t, col->fmt, headline(r->x, r->op), headline_text(r->x, r->op));
+}
+
+/* what the counter counts: cycles, ticks or ns */
+static void c_unit(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, cycles_of(r->x, r->op) ? unit_of(r->x) : "");
+}
+
 static void c_ct(table *t, const void *p, const colspec *col)
 {
     const row *r = p;
@@ -147,6 +169,11 @@ static const colspec results_cols[] = {
     {"trials", "trials", c_rec, "cycles", "trials", int_fmt, OP},
     {"iterations", "iterations", c_rec, "cycles", "iterations", int_fmt, OP},
     {"counter rate", "persecond", c_rec, "cycles", "persecond", fmt_hz, OP},
+    {"unit", "unit", c_unit, NULL, NULL, NULL, NULL},
+    {"headline", "headline", c_headline, NULL, NULL, fmt_cycles, NULL},
+    {"headline estimator", "estimator", c_optext, "cycles", "estimator", NULL, NULL},
+    {"clean calls", "clean_n", c_rec, "cycles", "clean_n", int_fmt, OP},
+    {"on-CPU median", "oncpu_median", c_rec, "cycles", "oncpu_median", fmt_cycles, OP},
     {"baseline RSS", "baseline_kib", c_rec, "memory", "baseline_kib", fmt_kib, OP},
     {"peak RSS", "peak_kib", c_rec, "memory", "peak_kib", fmt_kib, OP},
     {"stack", "stack_bytes", c_rec, "stack", "bytes", fmt_bytes, OP},

@@ -52,4 +52,34 @@ grep -q 'median cycles' "$work/do.out" && ok "./do ends with the table of figure
 # one JSON object per record, no key twice (repeated keys are arrays)
 grep '"kind": "host"' "$data.jsonl" | head -n 1 | grep -Eq '"warning": \[|"warning": "' && ! grep -q '"warning": "[^"]*", "warning"' "$data.jsonl" &&
     ok "data.jsonl: a repeated key is one array, not a key twice" || bad "data.jsonl repeats a key"
+# per-call figures: recorded, consistent, on the pages, checked
+for f in unit oncpu switches; do
+    [ -n "$(rec crypto_sign memsig counter " $f=")" ] && ok "counter record: $f" || bad "counter record: no $f"
+done
+for f in clean_n oncpu_median estimator headline headline_seconds; do
+    [ -n "$(rec crypto_sign memsig cycles "op=sign .* $f=")" ] && ok "cycles record: $f" || bad "cycles record: no $f"
+done
+[ -n "$(rec crypto_sign memsig trial "op=sign .* flagged=")" ] && ok "trial record: flagged" || bad "trial record: no flagged"
+report=${NGBENCH_REPORT:-$PWD/report/ngbench-report}
+"$report" merge -o "$work/rep" "$work/res" >"$work/merge.out" 2>&1 || { cat "$work/merge.out"; bad "merge failed"; }
+grep -q 'headline (clean calls)' "$work/rep/pages/testhost/memsig.md" && ok "the page has the headline column" ||
+    bad "no headline column on the page"
+"$report" check -o "$work/rep" "$work/res" >"$work/check.out" 2>&1 && grep -q '^check: OK' "$work/check.out" &&
+    ok "$(grep 'figures recompute' "$work/check.out")" || { head -n 20 "$work/check.out"; bad "check failed"; }
+# a forged headline: the record says on-CPU where the rule says otherwise
+cp -R "$work/res" "$work/forged"
+est=$(rec crypto_sign memsig cycles "op=sign " | sed -n 's/.* estimator=\([a-z]*\).*/\1/p')
+other=oncpu
+[ "$est" = oncpu ] && other=clean
+sed "/ memsig ref cc cycles .* op=sign /s/ estimator=$est / estimator=$other /" "$work/res/testhost/data" >"$work/forged/testhost/data"
+"$report" check -o "$work/rep" "$work/forged" >"$work/check2.out" 2>&1
+grep -q '^BAD .*cycles sign estimator' "$work/check2.out" && ok "check catches a forged estimator" ||
+    { head -n 20 "$work/check2.out"; bad "a forged estimator passed check"; }
+# a counter in nanoseconds (clock_gettime, as on s390x): never labelled cycles
+cp -R "$work/res" "$work/ns"
+sed '/ memsig ref cc counter /s/ name=[^ ]* unit=[^ ]* / name=clock_gettime unit=ns /' "$work/res/testhost/data" >"$work/ns/testhost/data"
+"$report" merge -o "$work/nsrep" "$work/ns" >/dev/null 2>&1
+grep -q '^| ref | cc | sign | [0-9.]* [kMG]* *ns |' "$work/nsrep/pages/testhost/memsig.md" &&
+    grep -q 'Figures marked ns are nanoseconds, not cycles' "$work/nsrep/pages/testhost/memsig.md" &&
+    ok "a clock_gettime line's figures are marked ns on the page" || bad "ns figures not marked on the page"
 exit $((fails > 0))
