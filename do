@@ -66,6 +66,9 @@ Measurement (after the checks, for every target that built and ran)
   --min-calls M      timed calls per operation to aim for over all trials (default 100)
   --min-time S       and at least S seconds of timed work per trial (default 1)
   --budget S         ...unless that takes longer than S seconds in all (default 20)
+  --mlen LIST        also time sign and verify over these message lengths (bytes,
+                     comma-separated, e.g. 0,1024,65536; the main figures use 64):
+                     the pages plot cost against length
   (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s)
 Campaigns (README.md, "Campaigns"): a campaign is fixed when it starts: its
 targets, their order and estimates are its plan, stored with it, and every
@@ -172,6 +175,13 @@ while [ $# -gt 0 ]; do
         keep "$1" "$2"
         rt_opts="$rt_opts $1 $2"
         [ "$1" = --min-calls ] || measure_opts="$measure_opts $1 $2"
+        shift 2
+        ;;
+    --mlen)
+        need "$@"
+        case $2 in '' | *[!0-9,]*) echo "do: --mlen wants byte counts separated by commas, not '$2'" >&2; exit 2 ;; esac
+        keep "$1" "$2"
+        rt_opts="$rt_opts --mlen $2"
         shift 2
         ;;
     -c) need "$@"; keep "$1" "$2"; cpattern=$2; shift 2 ;;

@@ -114,6 +114,73 @@ static void lower_tier(doc *d, const ds_host *h, size_t first, size_t end)
     doc_table(d, t);
 }
 
+/* sign and verify against message length (./do --mlen): a table of the mlen
+ * records and the 64-byte figures beside them, and a log-log plot */
+static void by_length(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
+{
+    static const char *const head[] = {"implementation", "compiler", "op", "message bytes", "median", "estimator"};
+    table *t = NULL;
+    size_t i, k, n = 0, cap = 0;
+    const char **labels = NULL;
+    double *x = NULL, *y = NULL;
+    char **owned = NULL;
+    for (i = first; i < end; i++) {
+        const ds_target *tg = &h->targets[i];
+        if (!tg->sel || strcmp(tg->operation, "crypto_sign") != 0)
+            continue;
+        for (k = 0; k < tg->sel->nrecs; k++) {
+            const ngr_record *r = &tg->sel->recs[k]->r;
+            double m, v;
+            const char *op = ngr_get(r, "op"), *hv = ngr_get(r, "headline") ? "headline" : "median";
+            char cyc[UNITS_MAX], *name;
+            if (strcmp(r->kind, "mlen") != 0 || !op || !ngr_num(r, "mlen", &m) || !ngr_num(r, hv, &v))
+                continue;
+            if (!t)
+                t = tbl_new(6, head, NULL);
+            name = xasprintf("%s %s", tg->primitive, tg->impl);
+            tbl_row(t);
+            tbl_cell(t, name);
+            tbl_cell(t, tg->compiler);
+            tbl_cell(t, op);
+            tbl_cellx(t, ngr_get(r, "mlen"), NULL, 1);
+            tbl_cellx(t, fmt_cycles(cyc, v), ngr_get(r, hv), 1);
+            cell_str(t, ngr_get(r, "estimator"));
+            x = xgrow(x, &cap, n + 1, sizeof *x);
+            y = xrealloc(y, cap * sizeof *y);
+            labels = xrealloc((void *)labels, cap * sizeof *labels);
+            owned = xrealloc(owned, cap * sizeof *owned);
+            owned[n] = xasprintf("%s %s", op, tg->compiler);
+            labels[n] = owned[n];
+            x[n] = m;
+            y[n] = v;
+            n++;
+            free(name);
+        }
+    }
+    if (!t)
+        return;
+    doc_h3(d, "Cost against message length");
+    doc_p(d, "Sign and verify timed again over the message lengths given to ./do --mlen (the figures above use 64 "
+             "bytes), each length in trials of its own; the median is the headline where the records have one. "
+             "Lengths of 0 bytes are in the table but not on the log-log plot.");
+    doc_table(d, t);
+    {
+        char id[PAGE_ID_MAX];
+        char *rel = xasprintf("plots/%s/%s-mlen.svg", h->name, page_id(h, &h->targets[first], id, sizeof id));
+        char *title = xasprintf("%s on %s: cycles per call against message length", h->targets[first].primitive,
+                                h->name);
+        emit_plot(c->out, d, rel, title, svg_scatter(title, "message bytes", "cycles per call", n, labels, x, y));
+        free(rel);
+        free(title);
+    }
+    for (k = 0; k < n; k++)
+        free(owned[k]);
+    free(owned);
+    free((void *)labels);
+    free(x);
+    free(y);
+}
+
 void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
     static const char *const cols[] = {"implementation", "compiler", "operation", "mean cycles", "mean time",
@@ -302,6 +369,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                  "was off its CPU for part of the time, so they are not trusted over clean ones.",
               buf_str(&over));
     lower_tier(d, h, first, end);
+    by_length(c, d, h, first, end);
     if (fails.len)
         doc_p(d, "Measurement failures: %s.", buf_str(&fails));
     if (any_share)

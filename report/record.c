@@ -12,7 +12,7 @@
 static const char *const kinds[] = {
     "run", "compiler", "sandbox", "violation", "build", "kat", "katsize", "check", "size", "claims", "status",
     "ct", "host", "counter", "pin", "trial", "cycles", "memory", "stack", "heap", "profile", "profilecalls",
-    "elf", "objsize", "symbols", "measure", "stages", "done", "plan",
+    "elf", "objsize", "symbols", "measure", "stages", "done", "plan", "mlen",
 };
 
 int ngr_known_kind(const char *kind)

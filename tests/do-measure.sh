@@ -7,7 +7,7 @@ set -u
 . "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
 setup do-measure
 "$datadir/do" --results="$work/res" --okcompilers="$work/okcompilers" \
-    --trials=2 --min-calls 6 --min-time=0.01 --budget 1 \
+    --trials=2 --min-calls 6 --min-time=0.01 --budget 1 --mlen 0,1024 \
     "$fix/crypto_sign/memsig" "$fix/crypto_kem/toykem" >"$work/do.out" 2>&1 ||
     { cat "$work/do.out"; bad "./do failed"; }
 rec() { "$rec" get -k "$3" -w @operation="$1" -w @primitive="$2" -w @compiler=cc "$data" | grep -- "$4"; }
@@ -66,6 +66,11 @@ grep -q 'headline (clean calls)' "$work/rep/pages/testhost/memsig.md" && ok "the
     bad "no headline column on the page"
 "$report" check -o "$work/rep" "$work/res" >"$work/check.out" 2>&1 && grep -q '^check: OK' "$work/check.out" &&
     ok "$(grep 'figures recompute' "$work/check.out")" || { head -n 20 "$work/check.out"; bad "check failed"; }
+# sign and verify over other message lengths (--mlen): records, table, plot
+[ "$("$rec" get -k mlen -w @primitive=memsig -f op,mlen "$data" | sort | tr '\n' ' ')" = "sign	0 sign	1024 verify	0 verify	1024 " ] &&
+    ok "--mlen: sign and verify timed at 0 and 1024 bytes" || bad "--mlen records: $("$rec" get -k mlen -f op,mlen "$data")"
+grep -q 'Cost against message length' "$work/rep/pages/testhost/memsig.md" && [ -f "$work/rep/plots/testhost/memsig-mlen.svg" ] &&
+    ok "--mlen: the page has the table and the cost-against-length plot" || bad "--mlen: no table or plot on the page"
 # a forged headline: the record says on-CPU where the rule says otherwise
 cp -R "$work/res" "$work/forged"
 est=$(rec crypto_sign memsig cycles "op=sign " | sed -n 's/.* estimator=\([a-z]*\).*/\1/p')
