@@ -55,6 +55,13 @@ Running
   --memory MB        address-space limit for builds and runs (default 8192)
   --filesize MB      file-size limit (default 8192)
   --keep-kat         keep generated KAT files that pass (default: keep their digests)
+  --iccs ngbench|submission
+                     the ICCS layer an implementation is linked with: ngbench's
+                     iccs/ (default: every scheme on equal helpers), or the copies
+                     of the ICCS package a NICCS folder ships (auxfunc.c, drng.c:
+                     to reproduce published figures); such targets get the compiler
+                     id ID+own-iccs, so the pages show both side by side; a folder
+                     without copies is built with ngbench's layer, and ./do says so
   --no-sandbox       run untrusted steps uncontained (limits and output capture
                      only; the records say so)
   --ct               also check each operation under valgrind memcheck with the
@@ -147,6 +154,7 @@ array_range=
 makefile=
 summary=
 measure_opts="--measure 1"
+iccs=ngbench
 dosel= # the options a generated makefile repeats in every rule
 dirs=
 keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
@@ -182,6 +190,12 @@ while [ $# -gt 0 ]; do
         case $2 in '' | *[!0-9,]*) echo "do: --mlen wants byte counts separated by commas, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
         rt_opts="$rt_opts --mlen $2"
+        shift 2
+        ;;
+    --iccs)
+        need "$@"
+        case $2 in ngbench | submission) iccs=$2 ;; *) echo "do: --iccs wants ngbench or submission, not '$2'" >&2; exit 2 ;; esac
+        keep "$1" "$2"
         shift 2
         ;;
     -c) need "$@"; keep "$1" "$2"; cpattern=$2; shift 2 ;;
@@ -459,11 +473,24 @@ rm -rf "$hostdir/work/probe.$$" # each ./do probes in a directory of its own: th
 
 # ---- targets and the campaign they form ----
 targets=$hostdir/work/targets.$$
+# with --iccs submission: the folders that ship the ICCS package's copies
+# (auxfunc.c and drng.c, at any depth) are built with them, as targets of
+# their own (compiler id ID+own-iccs)
+own_iccs() {
+    [ "$iccs" = submission ] && [ -n "$(find "$1" -name auxfunc.c -type f 2>/dev/null | head -n 1)" ] &&
+        [ -n "$(find "$1" -name drng.c -type f 2>/dev/null | head -n 1)" ]
+}
 while IFS= read -r impl; do
     case $impl in */crypto_kem/*) op=crypto_kem ;; *) op=crypto_sign ;; esac
     id=$op/$(basename "$(dirname "$impl")")/$(basename "$impl")
+    sfx=
+    if own_iccs "$impl"; then
+        sfx=+own-iccs
+    elif [ "$iccs" = submission ]; then
+        echo "do: ${impl#"$datadir"/}: no copies of the ICCS package (auxfunc.c, drng.c) in it: built with ngbench's layer" >&2
+    fi
     while IFS="$tab" read -r cid line; do
-        printf '%s/%s\t%s\t%s\t%s\n' "$id" "$cid" "$impl" "$cid" "$line"
+        printf '%s/%s%s\t%s\t%s%s\t%s\n' "$id" "$cid" "$sfx" "$impl" "$cid" "$sfx" "$line"
     done <"$compilers"
 done <"$impls" | sort -u -t "$tab" -k 1,1 >"$targets"
 rm -f "$impls"
@@ -644,6 +671,9 @@ if [ "$event" = start ] || [ -z "$part" ]; then
     while IFS="$tab" read -r cid line; do
         cversion=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
         record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion"
+        # the same line with the submission's ICCS copies (--iccs submission)
+        [ "$iccs" = submission ] && record "$runblock" - - - "$cid+own-iccs" compiler "campaign=$campaign" \
+            "command=$line" "version=$cversion" iccs=submission
     done <"$cdir/compilers"
 fi
 if [ ! -f "$cdir/planned" ]; then

@@ -4,10 +4,14 @@
  * the wrappers below, which time it and count it by input and output length.
  * A call made while another wrapped call is running (none in ngbench's own
  * iccs/, possible in other builds) is counted but not timed twice.
- * Prints, for ITERS calls of OP, per-call averages:
- *   op cycles=<mean cycles of OP> iters=<n>
- *   fn <name> calls=<calls per op> cycles=<cycles per op> share=<fraction>
- *   class <name> in=<bits> out=<bits> calls=<calls per op> */
+ * The first call of the process is reported apart from the others (the
+ * steady state): one-time setup (caches, tables built on first use) shows
+ * there and does not inflate the per-operation figures. Prints, for ITERS
+ * calls of OP (at least 2), the steady state's per-call averages over calls
+ * 2..ITERS and the first call's own figures:
+ *   op cycles=<steady mean> iters=<n> counter=<name> first_cycles=<first call>
+ *   fn <name> calls=<per op> cycles=<per op> share=<fraction> first_calls=<n> first_cycles=<c>
+ *   class <name> in=<bits> out=<bits> calls=<per op> first_calls=<n> */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +25,11 @@ static const char *fn_names[NFN] = { "sm3hash", "pseudohash", "pseudoXOF", "get_
 #define MAXCLASS 512
 static struct {
     int fn;
-    unsigned long long in, out, calls;
+    unsigned long long in, out, calls, first; /* first: the calls of the first call */
 } cls[MAXCLASS];
 static int ncls, overflow, active, depth;
-static unsigned long long calls[NFN];
-static int64_t cycles[NFN];
+static unsigned long long calls[NFN], first_calls[NFN];
+static int64_t cycles[NFN], first_cycles[NFN];
 
 static void account(int fn, unsigned long long in, unsigned long long out, int64_t t)
 {
@@ -99,12 +103,13 @@ int __wrap_get_random_number(void *ctx, unsigned char *o, unsigned long long nbi
 
 int main(int argc, char **argv)
 {
-    long iters = 1, i;
+    long iters = 2, i, steady;
     int op, f;
-    int64_t total = 0, t0;
+    int64_t total = 0, t0, first = 0;
     op = op_options(&argc, argv,
                     "usage: profile -o OP [-n ITERS] [-m MLEN] [-C CPU]\n"
-                    "Times ITERS calls of OP and the ICCS helper calls inside them.");
+                    "Times ITERS calls of OP (at least 2) and the ICCS helper calls inside them: the\n"
+                    "first call apart (first_*), the steady state over the others.");
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
             iters = atol(argv[++i]);
@@ -113,28 +118,46 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    if (iters < 1)
-        iters = 1;
+    if (iters < 2)
+        iters = 2; /* a first call and a steady state */
     op_setup(op);
     for (i = 0; i < iters; i++) {
         int rc;
         active = 1;
         t0 = ngcycles();
         rc = op_run(op);
-        total += ngcycles() - t0;
+        if (i == 0) { /* the first call alone; the rest is the steady state */
+            int k;
+            first = ngcycles() - t0;
+            for (f = 0; f < NFN; f++) {
+                first_calls[f] = calls[f];
+                first_cycles[f] = cycles[f];
+                calls[f] = 0;
+                cycles[f] = 0;
+            }
+            for (k = 0; k < ncls; k++) {
+                cls[k].first = cls[k].calls;
+                cls[k].calls = 0;
+            }
+        } else {
+            total += ngcycles() - t0;
+        }
         active = 0;
         if (rc != 0) {
             fprintf(stderr, "profile: %s returned %d\n", op_name(op), rc);
             return 4;
         }
     }
-    printf("op cycles=%.0f iters=%ld counter=%s\n", (double)total / iters, iters, ngcycles_implementation());
+    steady = iters - 1;
+    printf("op cycles=%.0f iters=%ld counter=%s first_cycles=%lld\n", (double)total / steady, steady,
+           ngcycles_implementation(), (long long)first);
     for (f = 0; f < NFN; f++)
-        printf("fn %s calls=%.6g cycles=%.0f share=%.4f\n", fn_names[f], (double)calls[f] / iters,
-               (double)cycles[f] / iters, total > 0 ? (double)cycles[f] / (double)total : 0.0);
+        printf("fn %s calls=%.6g cycles=%.0f share=%.4f first_calls=%llu first_cycles=%lld\n", fn_names[f],
+               (double)calls[f] / steady, (double)cycles[f] / steady,
+               total > 0 ? (double)cycles[f] / (double)total : 0.0, first_calls[f], (long long)first_cycles[f]);
     for (i = 0; i < ncls; i++)
-        printf("class %s in=%llu out=%llu calls=%.6g\n", fn_names[cls[i].fn], cls[i].in, cls[i].out,
-               (double)cls[i].calls / iters);
+        printf("class %s in=%llu out=%llu calls=%.6g first_calls=%llu\n", fn_names[cls[i].fn], cls[i].in,
+               cls[i].out, (double)cls[i].calls / steady, cls[i].first);
     if (overflow)
         printf("class-overflow more than %d length classes; the rest are counted only per function\n", MAXCLASS);
     return 0;

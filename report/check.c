@@ -512,6 +512,16 @@ static void check_profile(ctx *c, const ngr_record *r, const char *path)
                 expect_str(c, what, ngr_get(r, "calls"), calls);
                 expect_str(c, what, ngr_get(r, "cycles"), cyc);
                 expect_str(c, what, ngr_get(r, "share"), share);
+                /* the first call apart (profiles since 0.2) */
+                if (ngr_get(r, "first_calls")) {
+                    const char *p1 = strstr(line, " first_calls="), *p2 = strstr(line, " first_cycles=");
+                    if (p1 && sscanf(p1, " first_calls=%63s", a) == 1)
+                        expect_str(c, what, ngr_get(r, "first_calls"), a);
+                    if (p2 && sscanf(p2, " first_cycles=%63s", b) == 1)
+                        expect_str(c, what, ngr_get(r, "first_cycles"), b);
+                    if (!p1 || !p2)
+                        bad(c, what, "first-call figures recorded but not in %s", path);
+                }
             }
         } else {
             char in[64], outb[64], calls[64];
@@ -519,6 +529,13 @@ static void check_profile(ctx *c, const ngr_record *r, const char *path)
                 same(ngr_get(r, "in"), in) && same(ngr_get(r, "out"), outb)) {
                 found = 1;
                 expect_str(c, what, ngr_get(r, "calls"), calls);
+                if (ngr_get(r, "first_calls")) {
+                    const char *p1 = strstr(line, " first_calls=");
+                    if (p1 && sscanf(p1, " first_calls=%63s", a) == 1)
+                        expect_str(c, what, ngr_get(r, "first_calls"), a);
+                    else
+                        bad(c, what, "first-call figures recorded but not in %s", path);
+                }
             }
         }
     }

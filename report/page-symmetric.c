@@ -16,28 +16,36 @@ static const char *const helpers[] = {"sm3hash", "pseudohash", "pseudoXOF", "get
 void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
     static const char *const head[] = {"implementation", "compiler", "operation", "sm3hash", "pseudohash",
-                                       "pseudoXOF", "hash total", "DRNG", "calls per operation"};
+                                       "pseudoXOF", "hash total", "DRNG", "calls per operation",
+                                       "first call's calls"};
     static const char *const chead[] = {"implementation", "compiler", "operation", "function", "input bits",
                                         "output bits", "calls per operation"};
     static const char *const sname[] = {"sm3hash", "pseudohash", "pseudoXOF", "DRNG"};
-    table *t = tbl_new(9, head, NULL), *tc = tbl_new(7, chead, NULL);
+    table *t, *tc = tbl_new(7, chead, NULL);
     const char *const *ops = ops_of(h->targets[first].operation);
     size_t i, e, o, f, k, nrows = 0;
+    int firsts = 0, differ = 0; /* profiles with the first call apart (since 0.2) */
     char **rowtext = NULL;
     double *fr = NULL;
     int any = 0, lto = 0;
     char s[UNITS_MAX];
 
+    for (i = first; i < end && !firsts; i++)
+        for (k = 0; h->targets[i].sel && k < h->targets[i].sel->nrecs; k++)
+            if (strcmp(h->targets[i].sel->recs[k]->r.kind, "profile") == 0 &&
+                ngr_get(&h->targets[i].sel->recs[k]->r, "first_calls"))
+                firsts = 1;
+    t = tbl_new(firsts ? 10 : 9, head, NULL);
     for (i = first; i < end; i++) {
         const ds_target *x = &h->targets[i];
         for (o = 0; ops[o]; o++) {
-            double share[4], hash = 0, calls[4];
+            double share[4], hash = 0, calls[4], fcalls[4];
             int have = 0;
             buf cl;
             for (f = 0; f < 4; f++) {
                 const ngr_record *r = NULL;
                 size_t m;
-                share[f] = calls[f] = NAN;
+                share[f] = calls[f] = fcalls[f] = NAN;
                 for (m = 0; x->sel && m < x->sel->nrecs; m++) {
                     const ngr_record *y = &x->sel->recs[m]->r;
                     const char *op = ngr_get(y, "op"), *fn = ngr_get(y, "function");
@@ -56,6 +64,8 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
                     share[f] = NAN;
                 if (!ngr_num(r, "calls", &calls[f]))
                     calls[f] = NAN;
+                if (!ngr_num(r, "first_calls", &fcalls[f]))
+                    fcalls[f] = NAN;
                 if (f < 3 && isfinite(share[f]))
                     hash += share[f];
             }
@@ -82,6 +92,24 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
                 buf_printf(&cl, "%ssm3hash %s", cl.len ? ", " : "", fmt_sig3(s, calls[0]));
             tbl_cell(t, cl.len ? buf_str(&cl) : "none");
             buf_free(&cl);
+            if (firsts) {
+                /* the first call of the process, where one-time setup shows */
+                static const char *const fname[4] = {"sm3hash", "pseudohash", "pseudoXOF", "drng"};
+                int m, same = 1;
+                buf_init(&cl);
+                for (m = 3; m >= 0; m--) {
+                    if (!isfinite(fcalls[m]))
+                        continue;
+                    if (!isfinite(calls[m]) || fabs(fcalls[m] - calls[m]) > 0.5)
+                        same = 0;
+                    if (fcalls[m] > 0)
+                        buf_printf(&cl, "%s%s %s", cl.len ? ", " : "", fname[m], fmt_sig3(s, fcalls[m]));
+                }
+                tbl_cell(t, same ? "as the others" : cl.len ? buf_str(&cl) : "none");
+                if (!same)
+                    differ = 1;
+                buf_free(&cl);
+            }
             rowtext = xrealloc(rowtext, (nrows + 1) * sizeof *rowtext);
             fr = xrealloc(fr, (nrows + 1) * 4 * sizeof *fr);
             rowtext[nrows] = xasprintf("%s %s %s", impl_label(h, first, end, x), x->compiler, ops[o]);
@@ -143,6 +171,12 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
               lto ? " Lines built with -flto were profiled from a build without it (link-time wrappers and LTO do "
                     "not mix)."
                   : "");
+        if (firsts)
+            doc_p(d, "Calls per operation are the steady state: calls 2 and on of a fresh process. The first call "
+                     "is counted apart%s.",
+                  differ ? "; where it makes more calls than the others (a cache or table built on first use), "
+                           "that is one-time setup, which the per-operation figures leave out"
+                         : " (it made the same calls here)");
         doc_table(d, t);
         {
             char id[PAGE_ID_MAX];
