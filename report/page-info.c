@@ -120,6 +120,60 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
     tbl_cell(t, "compiler lines");
     tbl_cell(t, buf_str(&lines));
     {
+        /* how each implementation was built, where it was not the plain
+         * default: its settings and Makefile flags, what of the Makefile was
+         * not applied, and the ICCS layer (./do --iccs submission) */
+        buf fl, ign, lay;
+        buf_init(&fl);
+        buf_init(&ign);
+        buf_init(&lay);
+        for (i = first; i < end; i = e) {
+            impl_range(h, i, end, &e);
+            for (j = i; j < e; j++) {
+                const char *f = figs(&h->targets[j], "build", NULL, "flags");
+                const char *g = figs(&h->targets[j], "build", NULL, "makefile_ignored");
+                const char *mk = figs(&h->targets[j], "build", NULL, "makefile");
+                const char *st = figs(&h->targets[j], "build", NULL, "settings");
+                if (f || g || st) {
+                    if (f || st)
+                        buf_printf(&fl, "%s%s: %s%s%s%s", fl.len ? "; " : "", impl_label(h, first, end, &h->targets[i]),
+                                   f ? f : "", st ? " (settings file " : "", st ? st : "", st ? ")" : "");
+                    if (g)
+                        buf_printf(&ign, "%s%s: %s sets %s", ign.len ? "; " : "",
+                                   impl_label(h, first, end, &h->targets[i]), mk ? mk : "the Makefile", g);
+                    break;
+                }
+            }
+            for (j = i; j < e; j++) {
+                const char *l = figs(&h->targets[j], "build", NULL, "iccs");
+                if (l && strcmp(l, "submission") == 0)
+                    buf_printf(&lay, "%s%s %s", lay.len ? "; " : "", impl_label(h, first, end, &h->targets[i]),
+                               h->targets[j].compiler);
+            }
+        }
+        if (fl.len) {
+            tbl_row(t);
+            tbl_cell(t, "build flags");
+            tbl_cell(t, buf_str(&fl));
+        }
+        if (ign.len) {
+            tbl_row(t);
+            tbl_cell(t, "not applied from the build files");
+            tbl_cell(t, buf_str(&ign));
+            tbl_mark(t, MARK_WARN);
+        }
+        if (lay.len) {
+            tbl_row(t);
+            tbl_cell(t, "ICCS layer");
+            buf_printf(&lay, " with the ICCS package copies the folder ships (./do --iccs submission); every other "
+                             "line with ngbench's iccs/");
+            tbl_cell(t, buf_str(&lay));
+        }
+        buf_free(&fl);
+        buf_free(&ign);
+        buf_free(&lay);
+    }
+    {
         buf v;
         int mark;
         buf_init(&v);
