@@ -644,6 +644,9 @@ cp "$todo" "$todo_all"
 
 # ---- the run's own records: the whole block when a campaign starts or a
 # plain ./do resumes it; a single run record for one job or one shard ----
+# under the campaign lock: of jobs started together, one writes the plan
+lock_campaign
+[ "$event" = start ] && [ -f "$cdir/planned" ] && event=resume
 runblock=$hostdir/work/run.$$
 : >"$runblock"
 part=
@@ -683,9 +686,10 @@ if [ ! -f "$cdir/planned" ]; then
         record "$runblock" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src"
     done
 fi
-append_block "$hostdir/data" "$runblock" || { echo "do: cannot append to $hostdir/data" >&2; rm -f "$runblock"; exit 75; }
+append_block "$hostdir/data" "$runblock" || { echo "do: cannot append to $hostdir/data" >&2; rm -f "$runblock"; unlock_campaign; exit 75; }
 : >"$cdir/planned"
 rm -f "$runblock"
+unlock_campaign
 est_total=$(awk -F "$tab" '$6 != "-" { s += $6 } END { print s + 0 }' "$todo")
 est_unknown=$(awk -F "$tab" '$6 == "-"' "$todo" | wc -l)
 echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}; estimated $(human $((est_total / jobs)))$([ "$est_unknown" -gt 0 ] && echo " + $est_unknown target(s) without an estimate")"
