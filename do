@@ -59,8 +59,9 @@ Running
                      the ICCS layer an implementation is linked with: ngbench's
                      iccs/ (default: every scheme on equal helpers), or the copies
                      of the ICCS package a NICCS folder ships (auxfunc.c, drng.c:
-                     to reproduce published figures); such targets get the compiler
-                     id ID+own-iccs, so the pages show both side by side; a folder
+                     to reproduce published figures): such a folder is then built
+                     twice, once on each layer, the second under the compiler id
+                     ID+own-iccs, so the pages show both side by side; a folder
                      without copies is built with ngbench's layer, and ./do says so
   --no-sandbox       run untrusted steps uncontained (limits and output capture
                      only; the records say so)
@@ -483,15 +484,19 @@ own_iccs() {
 while IFS= read -r impl; do
     case $impl in */crypto_kem/*) op=crypto_kem ;; *) op=crypto_sign ;; esac
     id=$op/$(basename "$(dirname "$impl")")/$(basename "$impl")
-    sfx=
+    # with its own copies: a target on each layer, side by side
+    sfxs=-
     if own_iccs "$impl"; then
-        sfx=+own-iccs
+        sfxs="- +own-iccs"
     elif [ "$iccs" = submission ]; then
-        echo "do: ${impl#"$datadir"/}: no copies of the ICCS package (auxfunc.c, drng.c) in it: built with ngbench's layer" >&2
+        echo "do: ${impl#"$datadir"/}: no copies of the ICCS package (auxfunc.c, drng.c) in it: built with ngbench's layer only" >&2
     fi
-    while IFS="$tab" read -r cid line; do
-        printf '%s/%s%s\t%s\t%s%s\t%s\n' "$id" "$cid" "$sfx" "$impl" "$cid" "$sfx" "$line"
-    done <"$compilers"
+    for sfx in $sfxs; do
+        [ "$sfx" = - ] && sfx=
+        while IFS="$tab" read -r cid line; do
+            printf '%s/%s%s\t%s\t%s%s\t%s\n' "$id" "$cid" "$sfx" "$impl" "$cid" "$sfx" "$line"
+        done <"$compilers"
+    done
 done <"$impls" | sort -u -t "$tab" -k 1,1 >"$targets"
 rm -f "$impls"
 total=$(wc -l <"$targets")

@@ -114,6 +114,48 @@ static void lower_tier(doc *d, const ds_host *h, size_t first, size_t end)
     doc_table(d, t);
 }
 
+/* the first call of each operation (trial 1's calibration call: cold caches,
+ * tables built on first use) beside the steady-state median */
+static void first_calls(doc *d, const ds_host *h, size_t first, size_t end)
+{
+    static const char *const head[] = {"implementation", "compiler", "op", "median cycles", "first call",
+                                       "first / median"};
+    const char *const *ops = ops_of(h->targets[first].operation);
+    table *t = NULL;
+    size_t i, o;
+    for (i = first; i < end; i++) {
+        const ds_target *x = &h->targets[i];
+        for (o = 0; ops[o]; o++) {
+            const ngr_record *r = cycles_of(x, ops[o]);
+            double cal = cyc(x, ops[o], "calibration"), med = headline(x, ops[o]);
+            const char *unit = unit_of(x);
+            char s[UNITS_MAX + 16];
+            if (!r || !isfinite(cal) || cal <= 0)
+                continue;
+            if (!t)
+                t = tbl_new(6, head, NULL);
+            tbl_row(t);
+            tbl_cell(t, impl_label(h, first, end, x));
+            tbl_cell(t, x->compiler);
+            tbl_cell(t, ops[o]);
+            cell_ticks(t, med, headline_text(x, ops[o]), unit, NULL);
+            cell_ticks(t, cal, ngr_get(r, "calibration"), unit, NULL);
+            if (isfinite(med) && med > 0)
+                snprintf(s, sizeof s, "%.2f", cal / med);
+            else
+                snprintf(s, sizeof s, "%s", DASH);
+            tbl_cellx(t, s, NULL, 1);
+        }
+    }
+    if (!t)
+        return;
+    doc_h3(d, "First call");
+    doc_p(d, "The first call of each operation in trial 1, timed apart before the timed calls (the calibration): "
+             "cold caches, lazy binding and anything an implementation builds on first use. The figures above leave "
+             "it out; a ratio well above 1 is one-time setup that a single call in a fresh process pays.");
+    doc_table(d, t);
+}
+
 /* sign and verify against message length (./do --mlen): a table of the mlen
  * records and the 64-byte figures beside them, and a log-log plot */
 static void by_length(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
@@ -369,6 +411,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                  "was off its CPU for part of the time, so they are not trusted over clean ones.",
               buf_str(&over));
     lower_tier(d, h, first, end);
+    first_calls(d, h, first, end);
     by_length(c, d, h, first, end);
     if (fails.len)
         doc_p(d, "Measurement failures: %s.", buf_str(&fails));
