@@ -497,7 +497,15 @@ while IFS= read -r impl; do
             printf '%s/%s%s\t%s\t%s%s\t%s\n' "$id" "$cid" "$sfx" "$impl" "$cid" "$sfx" "$line"
         done <"$compilers"
     done
-done <"$impls" | sort -u -t "$tab" -k 1,1 >"$targets"
+done <"$impls" | sort -u >"$targets"
+# one target id, two folders (crypto_sign/x/ref given from two places): the
+# records could not tell them apart, so neither is run in the other's name
+dup=$(cut -f 1 "$targets" | uniq -d | head -n 1)
+if [ -n "$dup" ]; then
+    echo "do: $dup: two folders give this target: $(awk -F "$tab" -v t="$dup" '$1 == t { printf "%s%s", s, $2; s = " and " }' "$targets"); select one of them (target names must be unique)" >&2
+    rm -f "$targets" "$compilers"
+    exit 2
+fi
 rm -f "$impls"
 total=$(wc -l <"$targets")
 if [ -n "$list" ]; then
