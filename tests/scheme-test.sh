@@ -34,7 +34,7 @@ work=tests/scheme.d
 limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout ${NGBENCH_SCHEME_TIMEOUT:-3600}"
 
-sources= impls= extra= cflags= ldflags= valgrind=
+sources='' impls='' extra='' cflags='' ldflags='' valgrind=''
 lineno=0
 while IFS= read -r line || [ -n "$line" ]; do
     lineno=$((lineno + 1))
@@ -94,6 +94,7 @@ build() {
         [ -n "$(find "$datadir/${_impl%%/*}" "$datadir/iccs" "$datadir/harness/build-impl" \
             -newer "$_out/stamp" -type f \( -name "*.[chS]" -o -name "*.inc" -o -name "*.cflags" -o -name build-impl \) 2>/dev/null | head -n 1)" ]; then
         rm -f "$_out/stamp" "$_out/libimpl.a" "$_out/libiccs.a"
+        # shellcheck disable=SC2046 # object paths: build-impl's, without spaces
         if NGBENCH_DATADIR=$datadir "$datadir/harness/build-impl" -p objects -c "$compiler" \
             "$datadir/$_impl" "$_out" >/dev/null 2>&1 &&
             # archives: the test takes only the members it needs, as from a library
