@@ -21,7 +21,7 @@
 #include "auxfunc.h"
 #include "drng.h"
 #include "iccs_kem.h"
-#include "../crypto_kem/yuanyang-common/ref/yuanyang.h"
+#include "../ref/yuanyang.h"
 #include "check.h"
 
 DRNG_ctx drng_algorithm;
