@@ -427,7 +427,11 @@ static void pump(struct sink *s)
 }
 
 /* Kills every process of the step: its session, then whatever was
- * re-parented to this process (a subreaper), until none is left. */
+ * re-parented to this process (a subreaper), until none is left. A killed
+ * process re-parents its own children only once it has died, which on a
+ * loaded host takes a while: so the loop waits between rounds and gives up
+ * only after 30 s, never after a fixed number of quick rounds (which let a
+ * grandchild in a session of its own outlive the step). */
 static void kill_all(pid_t main_child)
 {
     int rounds;
@@ -435,29 +439,28 @@ static void kill_all(pid_t main_child)
         kill(-main_child, SIGKILL);
         kill(main_child, SIGKILL);
     }
-    for (rounds = 0; rounds < 1000; rounds++) {
+    for (rounds = 0; rounds < 30000; rounds++) {
         FILE *f;
         char cmd[64];
         pid_t w;
-        int any = 0;
         while ((w = waitpid(-1, NULL, WNOHANG)) > 0)
             ;
         if (w < 0 && errno == ECHILD)
             return;
-        /* children of ours still running: find and kill them */
+        /* children of ours still there: kill them and their groups */
         snprintf(cmd, sizeof cmd, "/proc/%ld/task/%ld/children", (long)getpid(), (long)getpid());
         f = fopen(cmd, "r");
         if (f) {
             long pid;
             while (fscanf(f, "%ld", &pid) == 1) {
+                kill(-(pid_t)pid, SIGKILL);
                 kill((pid_t)pid, SIGKILL);
-                any = 1;
             }
             fclose(f);
         }
-        if (!any)
-            usleep(1000);
+        usleep(1000);
     }
+    fprintf(stderr, "ngbench-sandbox: processes of the step still running after 30 s of SIGKILL\n");
 }
 
 static void put_encoded(FILE *f, const char *key, const char *v)

@@ -82,7 +82,8 @@ for mode in bwrap builtin none; do
     run $mode sh -c 'setsid sh -c "sleep 300" >/dev/null 2>&1 & sleep 300 & echo started'
     sleep 0.5
     left=$(ps -eo pid,args | grep -c '[s]leep 300')
-    [ "$left" -eq 0 ] && ok "$mode: no process of the step is left after it" || bad "$mode: $left processes left"
+    [ "$left" -eq 0 ] && ok "$mode: no process of the step is left after it" ||
+        { bad "$mode: $left processes left"; ps -eo pid,ppid,stat,etime,args | grep '[s]leep 300'; }
 done
 rm -rf "$w"
 exit $fails
