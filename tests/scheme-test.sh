@@ -93,13 +93,13 @@ build() {
     if [ ! -f "$_out/stamp" ] || [ "$(cat "$_out/stamp")" != "$compiler" ] ||
         [ -n "$(find "$datadir/${_impl%%/*}" "$datadir/iccs" "$datadir/harness/build-impl" \
             -newer "$_out/stamp" -type f \( -name "*.[chS]" -o -name "*.inc" -o -name "*.cflags" -o -name build-impl \) 2>/dev/null | head -n 1)" ]; then
-        rm -f "$_out/stamp" "$_out/libimpl.a" "$_out/libiccs.a"
+        rm -f "$_out/stamp" "$_out/libimpl.a"
         # shellcheck disable=SC2046 # object paths: build-impl's, without spaces
         if NGBENCH_DATADIR=$datadir "$datadir/harness/build-impl" -p objects -c "$compiler" \
             "$datadir/$_impl" "$_out" >/dev/null 2>&1 &&
-            # archives: the test takes only the members it needs, as from a library
-            $ar rc "$_out/libimpl.a" $(cat "$_out/obj/objects.txt") $(ls "$_out"/harness/*.o 2>/dev/null) &&
-            $ar rc "$_out/libiccs.a" "$_out"/iccs/*.o; then
+            # an archive: the test takes only the members it needs, as from a
+            # library (build-impl leaves the ICCS layer as iccs/libiccs.a)
+            $ar rc "$_out/libimpl.a" $(cat "$_out/obj/objects.txt") $(ls "$_out"/harness/*.o 2>/dev/null); then
             printf '%s\n' "$compiler" >"$_out/stamp"
         else
             tail -n 30 "$_out/build.log" 2>/dev/null
@@ -140,7 +140,7 @@ for d in $dirs; do
     rm -f "$run/test" "$run/out" "$run/vg.out" "$run/vg.err"
     # shellcheck disable=SC2086 # lines and lists of flags are words
     if ! $compiler "$@" $cflags -I"$datadir/tests" -I"$datadir/iccs" -I"$datadir/kat" -I"$datadir/measure" \
-        -o "$run/test" $sources $extra "$b/libimpl.a" "$b/libiccs.a" $ldflags $libs >"$run/cc.log" 2>&1; then
+        -o "$run/test" $sources $extra "$b/libimpl.a" "$b/iccs/libiccs.a" $ldflags $libs >"$run/cc.log" 2>&1; then
         cat "$run/cc.log"
         echo "BUILDFAIL $label: compiling or linking the test"
         status=1
