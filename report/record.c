@@ -10,7 +10,8 @@
 
 int ngr_known_kind(const char *kind)
 {
-    return ngs_kind_id(kind) != NGK__NONE;
+    ngk_id k = ngs_kind_id(kind);
+    return k != NGK__NONE && ngs_kinds[k].scope != NGS_SPEC;
 }
 
 int ngr_target_kind(const char *kind)
@@ -98,6 +99,56 @@ static void encode(buf *b, const char *v)
     }
 }
 
+/* the fields kv[0..n) of a kind-kid record (or spec), each " key=value" with
+ * the value encoded, appended to b; checked against the schema: a field the
+ * kind has, of its type, once unless it may repeat. 0, or -1 with *why. */
+static int format_fields(buf *b, ngk_id kid, const char *kind, size_t n, const char *const *kv, const char **why)
+{
+    static char msg[160];
+    size_t i, j, k;
+    for (i = 0; i < n; i++) {
+        const char *eq = strchr(kv[i], '=');
+        char key[64];
+        const ngs_field *f;
+        int id;
+        if (!eq || eq == kv[i]) {
+            *why = "a field is not key=value";
+            return -1;
+        }
+        for (k = 0; kv[i] + k < eq; k++)
+            if (!in_set((unsigned char)kv[i][k], "_")) {
+                *why = "a field name is not [A-Za-z0-9_]";
+                return -1;
+            }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - kv[i]), kv[i]);
+        id = (size_t)(eq - kv[i]) < sizeof key ? ngs_name_id(key) : -1;
+        f = id >= 0 ? ngs_field_of(kid, (ngf_id)id) : NULL;
+        if (!f) {
+            snprintf(msg, sizeof msg, "%s %s have no field '%.40s'%s (report/schema.def)", kind,
+                     ngs_kinds[kid].scope == NGS_SPEC ? "specs" : "records", key,
+                     ngs_prefix_name(key) ? ": it would repeat a prefix column" : "");
+            *why = msg;
+            return -1;
+        }
+        if (ngs_value_why(f, eq + 1)) {
+            snprintf(msg, sizeof msg, "%s=%.40s: %s (the schema says %s)", key, eq + 1, ngs_value_why(f, eq + 1),
+                     ngs_type_name(f->type));
+            *why = msg;
+            return -1;
+        }
+        for (j = 0; j < i && !(f->flags & NGS_REPEAT); j++)
+            if (strncmp(kv[j], kv[i], (size_t)(eq - kv[i]) + 1) == 0) {
+                snprintf(msg, sizeof msg, "the field %s occurs twice", key);
+                *why = msg;
+                return -1;
+            }
+        buf_putc(b, ' ');
+        buf_add(b, kv[i], (size_t)(eq - kv[i]) + 1);
+        encode(b, eq + 1);
+    }
+    return 0;
+}
+
 int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const *kv, const char **why)
 {
     static const char *const names[8] = {"bad host", "bad abi", "bad date", "bad operation", "bad primitive",
@@ -107,7 +158,7 @@ int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const 
     int st;
     static char msg[160];
     ngk_id kid = ngs_kind_id(prefix[7]);
-    if (kid == NGK__NONE) {
+    if (kid == NGK__NONE || ngs_kinds[kid].scope == NGS_SPEC) {
         snprintf(msg, sizeof msg, "unknown kind '%.40s' (not in report/schema.def)", prefix[7]);
         *why = msg;
         return -1;
@@ -122,50 +173,8 @@ int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const 
         buf_putc(b, ' ');
         buf_puts(b, w);
     }
-    for (i = 0; i < n; i++) {
-        const char *eq = strchr(kv[i], '=');
-        size_t k;
-        if (!eq || eq == kv[i]) {
-            *why = "a field is not key=value";
-            goto bad;
-        }
-        for (k = 0; kv[i] + k < eq; k++)
-            if (!in_set((unsigned char)kv[i][k], "_")) {
-                *why = "a field name is not [A-Za-z0-9_]";
-                goto bad;
-            }
-        {
-            /* the schema: a field the kind has, of its type, once unless it may repeat */
-            char key[64];
-            const ngs_field *f;
-            int id;
-            size_t j;
-            snprintf(key, sizeof key, "%.*s", (int)(eq - kv[i]), kv[i]);
-            id = (size_t)(eq - kv[i]) < sizeof key ? ngs_name_id(key) : -1;
-            f = id >= 0 ? ngs_field_of(kid, (ngf_id)id) : NULL;
-            if (!f) {
-                snprintf(msg, sizeof msg, "%s records have no field '%.40s'%s (report/schema.def)", prefix[7], key,
-                         ngs_prefix_name(key) ? ": it would repeat a prefix column" : "");
-                *why = msg;
-                goto bad;
-            }
-            if (ngs_value_why(f, eq + 1)) {
-                snprintf(msg, sizeof msg, "%s=%.40s: %s (the schema says %s)", key, eq + 1, ngs_value_why(f, eq + 1),
-                         ngs_type_name(f->type));
-                *why = msg;
-                goto bad;
-            }
-            for (j = 0; j < i && !(f->flags & NGS_REPEAT); j++)
-                if (strncmp(kv[j], kv[i], (size_t)(eq - kv[i]) + 1) == 0) {
-                    snprintf(msg, sizeof msg, "the field %s occurs twice", key);
-                    *why = msg;
-                    goto bad;
-                }
-        }
-        buf_putc(b, ' ');
-        buf_add(b, kv[i], (size_t)(eq - kv[i]) + 1);
-        encode(b, eq + 1);
-    }
+    if (format_fields(b, kid, prefix[7], n, kv, why) != 0)
+        goto bad;
     /* what is written must read back: the one check of every writer */
     st = ngr_parse(b->p + start, b->len - start, &rec, why);
     if (st != NGR_OK)
@@ -325,7 +334,7 @@ int ngr_parse(const char *line, size_t len, ngr_record *rec, const char **why)
     rec->nfields = nfields;
 
     rec->kid = ngs_kind_id(rec->kind);
-    if (rec->kid == NGK__NONE)
+    if (rec->kid == NGK__NONE || ngs_kinds[rec->kid].scope == NGS_SPEC)
         return fail(rec, why, "unknown record kind", NGR_UNKNOWN_KIND);
     /* every field by its schema name; older data's legacy fields dropped */
     {
@@ -421,4 +430,86 @@ int ngr_num(const ngr_record *rec, ngf_id f, double *out)
         return 0;
     *out = d;
     return 1;
+}
+
+/* ---- the target spec: fields only, kind "target" (schema scope SPEC) ---- */
+
+int ngr_spec_format(buf *b, size_t n, const char *const *kv, const char **why)
+{
+    size_t start = b->len;
+    buf_puts(b, "");
+    if (format_fields(b, NGK_target, "target", n, kv, why) != 0) {
+        b->len = start;
+        if (b->p)
+            b->p[start] = 0;
+        return -1;
+    }
+    /* no leading space: the line is its fields */
+    if (b->len > start && b->p[start] == ' ') {
+        memmove(b->p + start, b->p + start + 1, b->len - start - 1);
+        b->p[--b->len] = 0;
+    }
+    return 0;
+}
+
+int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **why)
+{
+    static char msg[128];
+    static const char *dummy;
+    size_t i, n = 0;
+    char *p, *end;
+    if (!why)
+        why = &dummy;
+    memset(rec, 0, sizeof *rec);
+    if (len > NGR_MAX_LINE)
+        return fail(rec, why, "line too long", NGR_CORRUPT);
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return fail(rec, why, "control character in line", NGR_CORRUPT);
+        if (c != ' ' && c != '\t' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t'))
+            n++;
+    }
+    rec->mem = xmalloc(len + 1);
+    memcpy(rec->mem, line, len);
+    rec->mem[len] = 0;
+    rec->kind = "target";
+    rec->kid = NGK_target;
+    rec->fields = xcalloc(n ? n : 1, sizeof *rec->fields);
+    p = rec->mem;
+    end = p + len;
+    for (i = 0; i < n; i++) {
+        char *w, *eq;
+        int id;
+        size_t j;
+        const ngs_field *f;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        w = p;
+        while (p < end && *p != ' ' && *p != '\t')
+            p++;
+        if (p < end)
+            *p++ = 0;
+        eq = strchr(w, '=');
+        if (!eq || eq == w)
+            return fail(rec, why, "a field without '='", NGR_CORRUPT);
+        *eq = 0;
+        id = ngs_name_id(w);
+        f = id >= 0 ? ngs_field_of(NGK_target, (ngf_id)id) : NULL;
+        if (!f) {
+            snprintf(msg, sizeof msg, "target specs have no field '%.40s' (report/schema.def)", w);
+            return fail(rec, why, msg, NGR_UNKNOWN_FIELD);
+        }
+        for (j = 0; j < i; j++)
+            if (rec->fields[j].id == (ngf_id)id && !(f->flags & NGS_REPEAT)) {
+                snprintf(msg, sizeof msg, "the field %.40s occurs twice", w);
+                return fail(rec, why, msg, NGR_CORRUPT);
+            }
+        decode(eq + 1);
+        rec->fields[i].key = w;
+        rec->fields[i].value = eq + 1;
+        rec->fields[i].id = (ngf_id)id;
+    }
+    rec->nfields = n;
+    return NGR_OK;
 }

@@ -83,4 +83,12 @@ int ngr_name_ok(const char *s);
  * unchanged. */
 int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const *kv, const char **why);
 
+/* The target spec (report/schema.def, kind "target": not a record): a line
+ * of key=value fields encoded as in records. ngr_spec_format appends the
+ * line (no newline) from n "key=value" strings, checked against the schema;
+ * ngr_spec_parse reads one into rec (kind "target", no prefix: host and the
+ * other prefix members NULL). Same returns as ngr_format and ngr_parse. */
+int ngr_spec_format(buf *b, size_t n, const char *const *kv, const char **why);
+int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **why);
+
 #endif

@@ -203,7 +203,7 @@ const char *ngs_selfcheck(char *buf, size_t size)
     index_fields();
     for (i = 0; i < NFIELDS; i++) {
         used[fields[i].name] = 1;
-        if (ngs_prefix_name(names[fields[i].name])) {
+        if (ngs_kinds[fields[i].kind].scope != NGS_SPEC && ngs_prefix_name(names[fields[i].name])) {
             snprintf(buf, size, "%s.%s is named like a prefix column", ngs_kinds[fields[i].kind].name,
                      names[fields[i].name]);
             return buf;
@@ -240,7 +240,7 @@ const char *ngs_selfcheck(char *buf, size_t size)
             snprintf(buf, size, "kind %s does not start with campaign", ngs_kinds[i].name);
             return buf;
         }
-        if ((ngs_kinds[i].scope == NGS_TARGET) != (n > 1 && fs[1].name == NGF_attempt)) {
+        if (ngs_kinds[i].scope != NGS_SPEC && (ngs_kinds[i].scope == NGS_TARGET) != (n > 1 && fs[1].name == NGF_attempt)) {
             snprintf(buf, size, "kind %s: attempt must come second in a target kind, and only there",
                      ngs_kinds[i].name);
             return buf;
@@ -302,7 +302,7 @@ static const char *const outro[] = {
     "its link. The scheme of a primitive is its name without the parameter suffix (`tsuov128` -> `tsuov`).",
     "#Evidence kept per target",
     "=`bench-results/<host>/targets/<campaign>/<operation>/<primitive>/<impl>/<compiler-id>/` is the trusted "
-    "side's: the untrusted steps cannot write there. It holds `target.conf` (what the stages read), "
+    "side's: the untrusted steps cannot write there. It holds `target.spec` (the target spec the stages read: the `target` kind below, with run-target's attempt line), "
     "`records` (the block before it is appended), `stages/` (each stage's status), `logs/` (every untrusted "
     "step's stdout and stderr, each capped at its limit, and its outcome as `ngbench-sandbox --result` "
     "words), and trusted copies of the evidence: `build/build.log`, `build/impl.info`, `symbols.txt`, "
@@ -444,6 +444,7 @@ int ngs_write_doc(FILE *o, int man, const char *date)
         const ngs_field *fs = ngs_fields((ngk_id)k, &n);
         const char *scope = ngs_kinds[k].scope == NGS_RUN    ? "a record of the run"
                             : ngs_kinds[k].scope == NGS_PLAN ? "a record of the campaign's plan"
+                            : ngs_kinds[k].scope == NGS_SPEC ? "not a record"
                                                              : "a record of a target's block";
         if (man) {
             fprintf(o, ".SS %s\n", ngs_kinds[k].name);

@@ -29,7 +29,7 @@ typedef enum {
     NGK__NONE = -1
 } ngk_id;
 
-enum ngs_scope { NGS_RUN, NGS_PLAN, NGS_TARGET };
+enum ngs_scope { NGS_RUN, NGS_PLAN, NGS_TARGET, NGS_SPEC /* not a record: the target spec */ };
 enum ngs_type { NGS_NUM, NGS_INT, NGS_WORD, NGS_LIST, NGS_TEXT };
 enum { NGS_REPEAT = 1 };
 
