@@ -416,9 +416,14 @@ fi
 impls=$hostdir/work/impls.$$
 : >"$impls"
 has_c() { ls "$1"/*.c >/dev/null 2>&1 || [ -n "$(find "$1" -name '*.c' 2>/dev/null | head -n 1)" ]; }
-add_impl() { # skipped, loudly, if its architectures file rules this host out
-    if need=$("$libdir/arch-ok" "$1"); then (cd "$1" && pwd) >>"$impls"
-    else echo "do: skipping ${1#"$datadir"/}: needs $need (architectures)" >&2; fi
+add_impl() { # skipped, loudly, if its architectures file rules this host out or a library it names is missing
+    if ! need=$("$libdir/arch-ok" "$1"); then
+        echo "do: skipping ${1#"$datadir"/}: needs $need (architectures)" >&2
+    elif ! need=$("$libdir/libs-ok" "$1"); then
+        echo "do: skipping ${1#"$datadir"/}: needs $need, which does not link on this host (its .cflags file; for -lcrypto: apt-get install libssl-dev)" >&2
+    else
+        (cd "$1" && pwd) >>"$impls"
+    fi
 }
 add_prim() {
     case ${1%/} in *-common) return 0 ;; esac # shared code of a scheme, not a primitive
