@@ -447,6 +447,47 @@ static int resolve_campaign(side *s)
     return 0;
 }
 
+/* "previous" against a resolved side: the newest other campaign with a
+ * finished attempt of a primitive and implementation the other side has
+ * (running ./do on something else in between does not break the pairing) */
+static int resolve_previous(side *s, const side *peer)
+{
+    const char *best = NULL;
+    double bt = -INFINITY;
+    size_t hi, i, k;
+    if (!s->campaign || strcmp(s->campaign, "previous") != 0 || !peer->campaign || peer->n == 0)
+        return resolve_campaign(s);
+    for (hi = 0; hi < s->d->nhosts; hi++) {
+        const ds_host *h = &s->d->hosts[hi];
+        for (i = 0; i < h->nattempts; i++) {
+            const ds_attempt *a = &h->attempts[i];
+            double t;
+            if (!a->done || !matches(s, h, a) || strcmp(a->campaign, peer->campaign) == 0)
+                continue;
+            for (k = 0; k < peer->n; k++)
+                if (strcmp(peer->e[k].a->operation, a->operation) == 0 &&
+                    strcmp(peer->e[k].a->primitive, a->primitive) == 0 && strcmp(peer->e[k].a->impl, a->impl) == 0)
+                    break;
+            if (k == peer->n)
+                continue;
+            t = campaign_time(h, a->campaign);
+            if (!best || t > bt || (t == bt && strcmp(a->campaign, best) > 0)) {
+                best = a->campaign;
+                bt = t;
+            }
+        }
+    }
+    if (!best) {
+        fprintf(stderr, "ngbench-report: compare: no campaign before %s has a target of it: run ./do again (or name "
+                        "two selections)\n",
+                peer->campaign);
+        return -1;
+    }
+    free(s->campaign);
+    s->campaign = xstrdup(best);
+    return 0;
+}
+
 static int same_target(const entry *x, const ds_host *h, const ds_attempt *a)
 {
     return x->h == h && strcmp(x->a->operation, a->operation) == 0 && strcmp(x->a->primitive, a->primitive) == 0 &&
@@ -991,12 +1032,17 @@ int compare_main(int argc, char **argv, const char *version)
         sd[1].campaign = xstrdup("last");
     }
     free(inputs);
-    for (k = 0; k < 2 && rc == 0; k++)
-        if ((sd[k].arg && parse_selection(&sd[k], sd[k].arg) != 0) || resolve_campaign(&sd[k]) != 0)
+    /* B first: A's "previous" is the campaign before B's with a target in common */
+    for (k = 2; k-- > 0 && rc == 0;) {
+        if ((sd[k].arg && parse_selection(&sd[k], sd[k].arg) != 0) ||
+            (k == 1 ? resolve_campaign(&sd[k]) : resolve_previous(&sd[k], &sd[1])) != 0) {
             rc = 2;
+            break;
+        }
+        collect(&sd[k]);
+    }
     if (rc == 0) {
         for (k = 0; k < 2; k++) {
-            collect(&sd[k]);
             if (sd[k].n == 0) {
                 fprintf(stderr, "ngbench-report: compare: %s selects no finished target\n",
                         sd[k].arg ? sd[k].arg : sd[k].path ? sd[k].path : k == 0 ? "A" : "B");

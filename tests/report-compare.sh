@@ -188,7 +188,7 @@ err() { # err NAME WANT-TEXT ARGS...
     [ $rc -eq 2 ] && grep -qF -- "$want" "$work/$name.err" && ok "$name: exit 2, '$want'" ||
         bad "$name: exit $rc: $(cat "$work/$name.err")"
 }
-err one-campaign 'only one campaign' --results "$work/same/A"
+err one-campaign 'no campaign before' --results "$work/same/A"
 target "$work/mixed" h $C2 clang-O3 opt 1 0.005 0.002 31
 target "$work/mixed" h $C2 opt ref 1 0.005 0.002 32 # a compiler id that is also an implementation
 err nothing-common "no target in common" "$work/same/A" "$work/mixed"
