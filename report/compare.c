@@ -576,7 +576,7 @@ typedef struct {
     buf note;
 } row;
 
-static double rnum(const ngr_record *r, const char *k)
+static double rnum(const ngr_record *r, ngf_id k)
 {
     double v;
     return r && ngr_num(r, k, &v) ? v : NAN;
@@ -585,14 +585,14 @@ static double rnum(const ngr_record *r, const char *k)
 /* the headline per call in ticks (older records: the median) */
 static double headline_of(const ngr_record *cr)
 {
-    double h = rnum(cr, "headline");
-    return isnan(h) ? rnum(cr, "median") : h;
+    double h = rnum(cr, NGF_headline);
+    return isnan(h) ? rnum(cr, NGF_median) : h;
 }
 
 static const char *status_of(const ds_attempt *a)
 {
-    const ngr_record *r = ds_first(a, "status", NULL, NULL);
-    const char *s = r ? ngr_get(r, "status") : NULL;
+    const ngr_record *r = ds_first(a, NGK_status, NGF__NONE, NULL);
+    const char *s = r ? ngr_get(r, NGF_status) : NULL;
     return s ? s : "-";
 }
 
@@ -611,13 +611,13 @@ static void free_trials(cmp_trials *t)
 static int load_trials(const entry *e, const ngr_record *cr, cmp_trials *out, const char **why)
 {
     const ds_attempt *a = e->a;
-    const char *est = ngr_get(cr, "estimator"), *op = ngr_get(cr, "op");
-    double ps = rnum(cr, "persecond"), T = rnum(cr, "trials"), head = rnum(cr, "headline");
+    const char *est = ngr_get(cr, NGF_estimator), *op = ngr_get(cr, NGF_op);
+    double ps = rnum(cr, NGF_persecond), T = rnum(cr, NGF_trials), head = rnum(cr, NGF_headline);
     double *pool = NULL;
     size_t t, npool = 0, cap = 0;
     memset(out, 0, sizeof *out);
     if (isnan(head))
-        head = rnum(cr, "median");
+        head = rnum(cr, NGF_median);
     if (!a->hostdir || !(T >= 1) || T > 1e6 || !(ps > 0)) {
         *why = "no trials or no counter rate in the record";
         return -1;
@@ -701,7 +701,7 @@ static void note(row *r, const char *fmt, const char *x)
 
 static void judge(row *r, const settings *st)
 {
-    const ngr_record *ca = ds_first(r->ea->a, "cycles", "op", r->op), *cb = ds_first(r->eb->a, "cycles", "op", r->op);
+    const ngr_record *ca = ds_first(r->ea->a, NGK_cycles, NGF_op, r->op), *cb = ds_first(r->eb->a, NGK_cycles, NGF_op, r->op);
     const char *why = NULL, *s;
     cmp_trials ta, tb;
     r->sa = r->sb = r->ratio = r->lo = r->hi = NAN;
@@ -710,23 +710,23 @@ static void judge(row *r, const settings *st)
         note(r, "%s not measured", !ca && !cb ? "neither side" : !ca ? "A" : "B");
         return;
     }
-    r->sa = headline_of(ca) / rnum(ca, "persecond");
-    r->sb = headline_of(cb) / rnum(cb, "persecond");
+    r->sa = headline_of(ca) / rnum(ca, NGF_persecond);
+    r->sb = headline_of(cb) / rnum(cb, NGF_persecond);
     r->ratio = r->sb / r->sa;
     if ((s = status_of(r->ea->a)) && !status_usable(s))
         note(r, "A is %s", s);
     if ((s = status_of(r->eb->a)) && !status_usable(s))
         note(r, "B is %s", s);
     {
-        const char *xa = ngr_get(ca, "estimator"), *xb = ngr_get(cb, "estimator");
+        const char *xa = ngr_get(ca, NGF_estimator), *xb = ngr_get(cb, NGF_estimator);
         if (xa && xb && strcmp(xa, xb) != 0) {
             char t[64];
             snprintf(t, sizeof t, "%s against %s", xb, xa);
             note(r, "headlines of other estimators (%s)", t);
         }
-        if ((!xa || strcmp(xa, "wall") == 0) && ngr_get(ca, "preempted"))
+        if ((!xa || strcmp(xa, "wall") == 0) && ngr_get(ca, NGF_preempted))
             note(r, "%s", "A preempted (wall clock)");
-        if ((!xb || strcmp(xb, "wall") == 0) && ngr_get(cb, "preempted"))
+        if ((!xb || strcmp(xb, "wall") == 0) && ngr_get(cb, NGF_preempted))
             note(r, "%s", "B preempted (wall clock)");
     }
     if (load_trials(r->ea, ca, &ta, &why) != 0) {
@@ -741,7 +741,7 @@ static void judge(row *r, const settings *st)
     {
         uint64_t seed = fnv(r->label, 0xcbf29ce484222325ULL);
         seed = fnv(r->op, seed) ^ (uint64_t)st->seed;
-        if (cmp_bootstrap(&ta, rnum(ca, "persecond"), &tb, rnum(cb, "persecond"), st->B, seed, &r->lo, &r->hi) != 0)
+        if (cmp_bootstrap(&ta, rnum(ca, NGF_persecond), &tb, rnum(cb, NGF_persecond), st->B, seed, &r->lo, &r->hi) != 0)
             note(r, "%s", "no interval: a side has no calls to resample");
     }
     free_trials(&ta);
