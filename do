@@ -31,6 +31,7 @@ usage() {
     cat <<'USAGE'
 usage: ./do [options] [PRIMITIVE-OR-IMPLEMENTATION-DIR ...]   (installed: ngbench ...)
        ./do merge [--results DIR] [-o OUT] [INPUT...]
+       ./do compare [--results DIR] [--fail-if-slower PCT] [A B]
        ./do collect [--results DEST] SOURCE...
 
 Builds every implementation under crypto_sign/ and crypto_kem/ (or under the
@@ -108,6 +109,10 @@ Output
   --version          ngbench's version
 Subcommands
   merge              hands over to ngbench-report merge (its --help)
+  compare            hands over to ngbench-report compare (its --help): is B faster
+                     than A, per target and operation, with 95% intervals; without
+                     A and B, the campaign before the last against the last (run
+                     ./do twice, e.g. with -c gcc-Os, then -c clang-O3, then compare)
   collect            copies other results directories (other hosts, shards run
                      elsewhere) into --results: each host's records are added to
                      its data file without duplicates, never replaced; evidence
@@ -163,13 +168,14 @@ keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
 NGBENCH_MEMORY_MB=${NGBENCH_MEMORY_MB:-8192}
 NGBENCH_FILESIZE_MB=${NGBENCH_FILESIZE_MB:-8192}
 need() { [ $# -ge 2 ] || { echo "do: $1 needs a value (try --help)" >&2; exit 2; }; }
-# the merge step is its own tool: ./do merge only hands over to it
-if [ "${1:-}" = merge ]; then
+# the merge step is its own tool: ./do merge and ./do compare only hand over to it
+case ${1:-} in merge | compare)
+    sub=$1
     shift
     report=${NGBENCH_REPORT:-$(tool ngbench-report report)}
     [ -x "$report" ] || { echo "do: $report is missing: run make first" >&2; exit 2; }
-    exec "$report" merge --results "$results" "$@"
-fi
+    exec "$report" "$sub" --results "$results" "$@" ;;
+esac
 collect=
 if [ "${1:-}" = collect ]; then collect=1; shift; fi
 while [ $# -gt 0 ]; do
@@ -421,9 +427,14 @@ fi
 impls=$hostdir/work/impls.$$
 : >"$impls"
 has_c() { ls "$1"/*.c >/dev/null 2>&1 || [ -n "$(find "$1" -name '*.c' 2>/dev/null | head -n 1)" ]; }
-add_impl() { # skipped, loudly, if its architectures file rules this host out
-    if need=$("$libdir/arch-ok" "$1"); then (cd "$1" && pwd) >>"$impls"
-    else echo "do: skipping ${1#"$datadir"/}: needs $need (architectures)" >&2; fi
+add_impl() { # skipped, loudly, if its architectures file rules this host out or a library it names is missing
+    if ! need=$("$libdir/arch-ok" "$1"); then
+        echo "do: skipping ${1#"$datadir"/}: needs $need (architectures)" >&2
+    elif ! need=$("$libdir/libs-ok" "$1"); then
+        echo "do: skipping ${1#"$datadir"/}: needs $need, which does not link on this host (its .cflags file; for -lcrypto: apt-get install libssl-dev)" >&2
+    else
+        (cd "$1" && pwd) >>"$impls"
+    fi
 }
 add_prim() {
     case ${1%/} in *-common) return 0 ;; esac # shared code of a scheme, not a primitive

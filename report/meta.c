@@ -4,10 +4,11 @@
 #include <string.h>
 
 #include "buf.h"
+#include "dataset.h"
 #include "meta.h"
 
 const char *const meta_files[META_NFILES] = {"name", "description", "designers", "specification",
-                                             "security-evaluation", "submission"};
+                                             "security-evaluation", "submission", "baseline"};
 
 static char *read_text(const char *path)
 {
@@ -72,4 +73,16 @@ char *meta_url(const char *text)
     for (e = p; *e && *e != ' ' && *e != '<' && *e != '>' && *e != '"' && *e != ')'; e++)
         ;
     return xasprintf("%.*s", (int)(e - p), p);
+}
+
+int meta_is_baseline(const char *dir, const char *operation, const char *primitive)
+{
+    char scheme[NGR_NAME_MAX + 1], *where = NULL, *text;
+    if (!dir)
+        return 0;
+    ds_scheme_of(primitive, scheme);
+    text = meta_read(dir, operation, primitive, scheme, "baseline", &where);
+    free(where);
+    free(text);
+    return text != NULL;
 }

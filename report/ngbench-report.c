@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "compare.h"
 #include "report.h"
 
 #ifndef PACKAGE_VERSION
@@ -25,6 +26,7 @@ static void usage(FILE *f)
     fputs("usage: ngbench-report merge [options] [INPUT...]\n"
           "       ngbench-report check [options] [INPUT...]\n"
           "       ngbench-report status [--host H] [--campaign ID] [--target T] [options] [INPUT...]\n"
+          "       ngbench-report compare [options] [A B]   (is B faster than A? see compare --help)\n"
           "\n"
           "merge  reads the records of every INPUT and writes, under the output directory:\n"
           "         index.html, summary.{html,md}      start page; one row per instance and host, and\n"
@@ -132,7 +134,7 @@ int main(int argc, char **argv)
         case 'h': usage(stdout); return 0;
         case 'V': printf("ngbench-report %s\n", PACKAGE_VERSION); return 0;
         default:
-            fprintf(stderr, "ngbench-report: unknown option %s before the command (merge, check or status; try --help)\n",
+            fprintf(stderr, "ngbench-report: unknown option %s before the command (merge, check, status or compare; try --help)\n",
                     argv[optind - 1]);
             return 1;
         }
@@ -146,6 +148,8 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    if (strcmp(cmd, "compare") == 0)
+        return compare_main(argc - optind, argv + optind, PACKAGE_VERSION);
     merge = strcmp(cmd, "merge") == 0;
     status = strcmp(cmd, "status") == 0;
     if (!merge && !status && strcmp(cmd, "check") != 0) {

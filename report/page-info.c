@@ -15,7 +15,7 @@
 static void metadata(const report_ctx *c, table *t, const ds_target *t0, const char *alg)
 {
     static const char *const label[META_NFILES] = {"algorithm", "description", "designers", "specification",
-                                                   "security evaluation", "submission"};
+                                                   "security evaluation", "submission", "baseline"};
     size_t k, found = 0;
     for (k = 0; k < META_NFILES; k++) {
         char *where, *text = meta_read(c->meta, t0->operation, t0->primitive, t0->scheme, meta_files[k], &where);

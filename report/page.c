@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "meta.h"
 #include "page.h"
 #include "report.h"
 #include "runinfo.h"
@@ -62,6 +63,11 @@ static void scheme_page(report_ctx *c, const ds_host *h, size_t first, size_t en
     title = nsets > 1 ? xasprintf("%s on %s: performance (%s; sets %s)", t0->scheme, h->name, t0->operation,
                                   buf_str(&sets))
                       : xasprintf("%s on %s: performance (%s)", t0->primitive, h->name, t0->operation);
+    if (meta_is_baseline(c->meta, t0->operation, t0->primitive)) {
+        char *b = xasprintf("%s \xe2\x80\x94 baseline", title);
+        free(title);
+        title = b;
+    }
     base = xasprintf("pages/%s/%s", h->name, page_id(h, t0, id, sizeof id));
     attempt_counts(h, first, end, &older, &unfinished);
     doc_init(&d, title, "../../");

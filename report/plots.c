@@ -387,3 +387,89 @@ char *svg_stacked(const char *title, size_t nrows, const char *const *rows, size
     buf_puts(&b, "</svg>\n");
     return b.p;
 }
+
+char *svg_forest(const char *title, const char *axis, size_t n, const char *const *labels, const double *est,
+                 const double *lo, const double *hi, const int *mark, double threshold)
+{
+    static const double nice[] = {0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 0.67, 0.8, 0.9, 0.95, 0.98, 0.99,
+                                  1,    1.01, 1.02, 1.05, 1.1, 1.25, 1.5, 2,   3,   4,   5,    10,  20,   50,  100};
+    buf b;
+    size_t i;
+    double lw = 0, plot_w = 520, row_h = 18, top = 40, x0, h, vmin = 1, vmax = 1, lmin, lmax, pad, ybot, lastx;
+    for (i = 0; i < n; i++) {
+        double v[3];
+        size_t k;
+        v[0] = est[i];
+        v[1] = lo[i];
+        v[2] = hi[i];
+        if (text_w(labels[i]) > lw)
+            lw = text_w(labels[i]);
+        for (k = 0; k < 3; k++)
+            if (have(v[k])) {
+                vmin = fmin(vmin, v[k]);
+                vmax = fmax(vmax, v[k]);
+            }
+    }
+    if (threshold > 0)
+        vmax = fmax(vmax, threshold);
+    lmin = log10(vmin);
+    lmax = log10(vmax);
+    pad = fmax(0.08 * (lmax - lmin), 0.01);
+    lmin -= pad;
+    lmax += pad;
+    x0 = 10 + lw + 10;
+    h = top + (double)n * row_h + 50;
+    ybot = h - 38;
+#define XOF(v) (x0 + (log10(v) - lmin) / (lmax - lmin) * plot_w)
+    buf_init(&b);
+    head(&b, x0 + plot_w + 20, h, title);
+    for (i = 0; i < n; i += 2) /* stripes, under the grid */
+        buf_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f6f8fa\"/>\n", x0,
+                   top + (double)i * row_h, plot_w, row_h);
+    /* ticks: the nice ratios in range, none closer than 44 px to the last one drawn (1 always) */
+    lastx = -INFINITY;
+    for (i = 0; i < sizeof nice / sizeof nice[0]; i++) {
+        double x = XOF(nice[i]), xone = XOF(1.0);
+        char lab[16];
+        if (nice[i] < pow(10, lmin) || nice[i] > pow(10, lmax))
+            continue;
+        if (nice[i] != 1 && (x - lastx < 44 || fabs(x - xone) < 44))
+            continue;
+        snprintf(lab, sizeof lab, "%g", nice[i]);
+        line(&b, x, top - 6, x, ybot, nice[i] == 1 ? "#57606a" : "#d0d7de");
+        text(&b, x, ybot + 14, "middle", lab);
+        lastx = x;
+    }
+    if (threshold > 0 && threshold >= pow(10, lmin) && threshold <= pow(10, lmax))
+        buf_printf(&b,
+                   "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#cf222e\" "
+                   "stroke-dasharray=\"4 3\"/>\n",
+                   XOF(threshold), top - 6, XOF(threshold), ybot);
+    text(&b, x0 + plot_w / 2, ybot + 30, "middle", axis);
+    for (i = 0; i < n; i++) {
+        double y = top + (double)i * row_h + row_h / 2;
+        const char *c = mark[i] > 0 ? "#cf222e" : mark[i] < 0 ? "#1a7f37" : "#6e7781";
+        text(&b, x0 - 8, y + 4, "end", labels[i]);
+        if (have(lo[i]) && have(hi[i])) {
+            buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+                       XOF(lo[i]), y, XOF(hi[i]), y, c);
+            line(&b, XOF(lo[i]), y - 4, XOF(lo[i]), y + 4, c);
+            line(&b, XOF(hi[i]), y - 4, XOF(hi[i]), y + 4, c);
+        }
+        if (have(est[i])) {
+            char lab[32];
+            buf_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\" fill=\"%s\" stroke=\"%s\"><title>",
+                       XOF(est[i]) - 4, y - 4, have(lo[i]) ? c : "#ffffff", c);
+            buf_html(&b, labels[i]);
+            if (have(lo[i]))
+                snprintf(lab, sizeof lab, ": %.3f (%.3f-%.3f)", est[i], lo[i], hi[i]);
+            else
+                snprintf(lab, sizeof lab, ": %.3f (not judged)", est[i]);
+            buf_html(&b, lab);
+            buf_puts(&b, "</title></rect>\n");
+        }
+    }
+#undef XOF
+    buf_puts(&b, "</svg>\n");
+    return b.p;
+}

@@ -32,4 +32,11 @@ char *svg_scatter(const char *title, const char *xaxis, const char *yaxis, size_
 char *svg_stacked(const char *title, size_t nrows, const char *const *rows, size_t nseries,
                   const char *const *series, const double *fractions, const char *rest);
 
+/* a forest plot: one row per label, its estimate (a square) and interval
+ * [lo, hi] (a line) on a log axis, a line at 1 and, when threshold > 0, a
+ * dashed line there (a gate). mark[i]: -1 better (green), 1 worse (red), 0
+ * neither (grey); a row without an interval (lo NaN) is a hollow square. */
+char *svg_forest(const char *title, const char *axis, size_t n, const char *const *labels, const double *est,
+                 const double *lo, const double *hi, const int *mark, double threshold);
+
 #endif

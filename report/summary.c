@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "meta.h"
 #include "plots.h"
 #include "report.h"
 #include "runinfo.h"
@@ -91,6 +92,8 @@ static void impl_warnings(const ds_host *h, size_t first, size_t end, buf *out)
         buf_printf(out, "%sran without the sandbox", out->len ? "; " : "");
 }
 
+static void against_baselines(report_ctx *c, doc *d, const ds_host *h);
+
 static void summary_host(report_ctx *c, doc *d, const ds_host *h)
 {
     static const char *const head[] = {"primitive", "implementation", "type", "status", "public key",
@@ -138,7 +141,7 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
             tbl_href(t, href);
             free(href);
             tbl_cell(t, h->targets[j].impl);
-            tbl_cell(t, kem ? "KEM" : "signature");
+            tbl_cell(t, kem ? "KEM" : meta_is_baseline(c->meta, h->targets[j].operation, h->targets[j].primitive) ? "signature (baseline)" : "signature");
             {
                 const char *st = sz ? target_status(sz) : "unfinished";
                 tbl_cell(t, st);
@@ -236,6 +239,7 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
         free(rel);
         free(title);
     }
+    against_baselines(c, d, h);
     for (i = 0; i < n; i++)
         free(labels[i]);
     for (i = 0; i < ns; i++)
@@ -248,6 +252,132 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
     free(heading);
 }
 
+
+/* ---- the candidates against the baseline rows ---- */
+
+/* the fastest time per call (seconds) of op over every line of every
+ * implementation of targets[first, end): the best line's headline over its
+ * counter's rate; NAN when none is measured */
+static double best_seconds(const ds_host *h, size_t first, size_t end, const char *op)
+{
+    size_t i, e;
+    double best = NAN;
+    for (i = first; i < end; i = e) {
+        int usable;
+        const ds_target *b;
+        double s;
+        impl_range(h, i, end, &e);
+        b = best_line(h, i, e, op, &usable);
+        s = b ? headline(b, op) / cyc(b, op, NGF_persecond) : NAN;
+        if (isfinite(s) && (isnan(best) || s < best))
+            best = s;
+    }
+    return best;
+}
+
+/* each signature instance's cost as a multiple of each baseline row's
+ * (a primitive whose metadata has a baseline file: SM2, Ed25519), on h:
+ * time per call of each operation (best lines) and signature bytes */
+static void against_baselines(report_ctx *c, doc *d, const ds_host *h)
+{
+    size_t i, e, j, ie, nb = 0, ncand = 0, k, o;
+    size_t *bfirst = NULL, *bend = NULL;
+    double *bt = NULL, *bsig = NULL;
+    table *t;
+    const char **head;
+    char **heads;
+    buf names;
+    if (!c->meta)
+        return; /* no metadata tree: which rows are baselines is not known */
+    for (i = 0; i < h->ntargets; i = e) {
+        prim_range(h, i, &e);
+        if (is_kem(h->targets[i].operation))
+            continue;
+        if (!meta_is_baseline(c->meta, h->targets[i].operation, h->targets[i].primitive)) {
+            ncand++;
+            continue;
+        }
+        bfirst = xrealloc(bfirst, (nb + 1) * sizeof *bfirst);
+        bend = xrealloc(bend, (nb + 1) * sizeof *bend);
+        bt = xrealloc(bt, (nb + 1) * 3 * sizeof *bt);
+        bsig = xrealloc(bsig, (nb + 1) * sizeof *bsig);
+        bfirst[nb] = i;
+        bend[nb] = e;
+        for (o = 0; o < 3; o++)
+            bt[nb * 3 + o] = best_seconds(h, i, e, ops_of("crypto_sign")[o]);
+        {
+            size_info si;
+            size_of(&h->targets[i], "sn", &si);
+            bsig[nb] = si.produced;
+        }
+        nb++;
+    }
+    if (ncand == 0 || nb == 0) {
+        free(bfirst);
+        free(bend);
+        free(bt);
+        free(bsig);
+        return;
+    }
+    doc_h3(d, "Against the baselines");
+    buf_init(&names);
+    for (k = 0; k < nb; k++) {
+        const ds_target *b = &h->targets[bfirst[k]];
+        char s[3][UNITS_MAX];
+        for (o = 0; o < 3; o++)
+            fmt_seconds(s[o], bt[k * 3 + o]);
+        buf_printf(&names, "%s%s (%s: keygen %s, sign %s, verify %s)", names.len ? "; " : "", b->primitive,
+                   b->impl, s[0], s[1], s[2]);
+    }
+    doc_p(d, "Each signature's time per call (its best line, as above) and signature size as a multiple of the "
+             "baseline rows' on %s, the signatures in use today: %s. Above 1: costlier than the baseline.",
+          h->name, buf_str(&names));
+    buf_free(&names);
+    head = xmalloc((2 + 4 * nb) * sizeof *head);
+    heads = xmalloc((4 * nb) * sizeof *heads);
+    head[0] = "primitive";
+    head[1] = "implementation";
+    for (k = 0; k < nb; k++) {
+        static const char *const what[] = {"keygen", "sign", "verify", "signature bytes"};
+        for (o = 0; o < 4; o++) {
+            heads[k * 4 + o] = xasprintf("%s \xc3\x97 %s", what[o], h->targets[bfirst[k]].primitive);
+            head[2 + k * 4 + o] = heads[k * 4 + o];
+        }
+    }
+    t = tbl_new(2 + 4 * nb, head, NULL);
+    for (i = 0; i < h->ntargets; i = e) {
+        prim_range(h, i, &e);
+        if (is_kem(h->targets[i].operation) ||
+            meta_is_baseline(c->meta, h->targets[i].operation, h->targets[i].primitive))
+            continue;
+        for (j = i; j < e; j = ie) {
+            size_info si;
+            double s[3];
+            impl_range(h, j, e, &ie);
+            for (o = 0; o < 3; o++)
+                s[o] = best_seconds(h, j, ie, ops_of("crypto_sign")[o]);
+            size_of(&h->targets[j], "sn", &si);
+            tbl_row(t);
+            tbl_cell(t, h->targets[j].primitive);
+            tbl_cell(t, h->targets[j].impl);
+            for (k = 0; k < nb; k++) {
+                for (o = 0; o < 4; o++) {
+                    double r = o < 3 ? s[o] / bt[k * 3 + o] : si.produced / bsig[k];
+                    cell_fig(t, fmt_ratio, isfinite(r) && r > 0 ? r : NAN, NULL);
+                }
+            }
+        }
+    }
+    doc_table(d, t);
+    for (k = 0; k < 4 * nb; k++)
+        free(heads[k]);
+    free(heads);
+    free((void *)head);
+    free(bfirst);
+    free(bend);
+    free(bt);
+    free(bsig);
+}
 /* ---- across hosts ---- */
 
 typedef struct {
@@ -419,7 +549,9 @@ void emit_summary(report_ctx *c)
               "the code. Constant time: the ./do --ct check over every line of the implementation. Warnings: "
               "figures taken while the process was preempted (unreliable), a header whose sizes contradict the "
               "getters, ICCS symbols defined by the implementation, runs without the sandbox. Each "
-              "primitive links to its page.");
+              "primitive links to its page. Where the baseline rows were measured (./do crypto_sign/sm2 "
+              "crypto_sign/ed25519: SM2 and Ed25519 on OpenSSL's libcrypto, marked baseline), each host adds a "
+              "table of every signature's cost as a multiple of theirs.");
     for (hi = 0; hi < c->d->nhosts; hi++)
         summary_host(c, &d, &c->d->hosts[hi]);
     if (c->d->nhosts == 0)

@@ -26,7 +26,7 @@ check() { # check NAME PATH
     fi
 }
 check do "$src/do"
-for t in build-impl hostinfo run-target read-makefile stage-prepare stage-build stage-kat stage-check stage-ct stage-measure arch-ok; do
+for t in build-impl hostinfo run-target read-makefile stage-prepare stage-build stage-kat stage-check stage-ct stage-measure arch-ok libs-ok; do
     check "$t" "$src/harness/$t"
 done
 for t in harness-bench.sh uvw-bench.sh campaign-bench.sh opt-bench.sh; do check "$t" "$src/bench/$t"; done
