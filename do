@@ -74,10 +74,16 @@ Measurement (after the checks, for every target that built and ran)
   --min-calls M      timed calls per operation to aim for over all trials (default 100)
   --min-time S       and at least S seconds of timed work per trial (default 1)
   --budget S         ...unless that takes longer than S seconds in all (default 20)
+  --quiet-wait S     per target, at most S seconds spent waiting for a quiet host
+                     (default 30): a trial the host disturbed (the reference kernel
+                     run beside it off its quiet speed, other work holding the other
+                     CPUs, steal) is repeated after a bounded back-off; what stays
+                     disturbed is published marked "host busy", with the host's speed
+                     spread in its uncertainty (0: never wait, only mark)
   --mlen LIST        also time sign and verify over these message lengths (bytes,
                      comma-separated, e.g. 0,1024,65536; the main figures use 64):
                      the pages plot cost against length
-  (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s)
+  (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s, quiet-wait 5 s)
 Campaigns (README.md, "Campaigns"): a campaign is fixed when it starts: its
 targets, their order and estimates are its plan, stored with it, and every
 later --shard, --job, resume or requeue of it reads that plan.
@@ -175,15 +181,15 @@ while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;
     --version) echo "ngbench $version"; exit 0 ;;
-    --quick) keep "$1"; quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2"; shift ;;
+    --quick) keep "$1"; quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2 --quiet-wait 5"; shift ;;
     --no-measure) keep "$1"; rt_opts="$rt_opts $1"; measure_opts="--measure 0"; shift ;;
     --no-profile | --ct) keep "$1"; rt_opts="$rt_opts $1"; shift ;;
-    --trials | --min-calls | --budget | --min-time)
+    --trials | --min-calls | --budget | --min-time | --quiet-wait)
         need "$@"
         case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
         rt_opts="$rt_opts $1 $2"
-        [ "$1" = --min-calls ] || measure_opts="$measure_opts $1 $2"
+        case $1 in --min-calls | --quiet-wait) ;; *) measure_opts="$measure_opts $1 $2" ;; esac
         shift 2
         ;;
     --mlen)
@@ -321,9 +327,10 @@ NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$(tool ngbench-kat kat)}
 export NGBENCH_KAT_TOOL
 NGBENCH_STATS=${NGBENCH_STATS:-$(tool ngbench-stats measure)}
 NGBENCH_SANDBOX=${NGBENCH_SANDBOX:-$(tool ngbench-sandbox harness)}
+NGBENCH_HOSTSPEED=${NGBENCH_HOSTSPEED:-$(tool ngbench-hostspeed harness)}
 NGBENCH_OKPARSE=${NGBENCH_OKPARSE:-$(tool ngbench-okparse harness)}
 NGBENCH_REPORT=${NGBENCH_REPORT:-$(tool ngbench-report report)}
-export NGBENCH_OKPARSE NGBENCH_STATS NGBENCH_SANDBOX NGBENCH_REPORT
+export NGBENCH_OKPARSE NGBENCH_STATS NGBENCH_SANDBOX NGBENCH_REPORT NGBENCH_HOSTSPEED
 for t in "$NGBENCH_KAT_TOOL" "$NGBENCH_SANDBOX" "$NGBENCH_REC"; do
     [ -x "$t" ] || { echo "do: $t is missing: run ./configure && make first" >&2; exit 2; }
 done

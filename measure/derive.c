@@ -191,3 +191,145 @@ void ngd_percall(char *out, size_t size, const double *ticks, const int *flag, c
 #undef ADD
     free(x);
 }
+
+double ngd_headline(const double *ticks, const int *flag, const double *oncpu, size_t n)
+{
+    /* ngd_percall's own rule, read back from its text: one definition */
+    char s[512];
+    const char *p;
+    if (n == 0)
+        return NAN;
+    ngd_percall(s, sizeof s, ticks, flag, oncpu, n, 1e9);
+    p = strstr(s, " headline=");
+    return p ? strtod(p + 10, NULL) : NAN;
+}
+
+/* a figure as recorded, three decimals: every reader compares the same */
+static double r3(double x)
+{
+    char s[32];
+    snprintf(s, sizeof s, "%.3f", x);
+    return strtod(s, NULL);
+}
+
+int ngd_stat_line(const char *line, ngd_cpustat *s)
+{
+    double v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    const char *p;
+    char *end;
+    long cpu;
+    int k;
+    if (strncmp(line, "cpu", 3) != 0 || !(line[3] >= '0' && line[3] <= '9'))
+        return 0;
+    cpu = strtol(line + 3, &end, 10);
+    p = end;
+    /* user nice system idle iowait irq softirq steal (older kernels stop earlier) */
+    for (k = 0; k < 8; k++) {
+        while (*p == ' ')
+            p++;
+        if (!number(&p, &v[k]))
+            break;
+    }
+    if (k < 4 || cpu < 0)
+        return 0;
+    s->cpu = (int)cpu;
+    s->busy = v[0] + v[1] + v[2] + v[5] + v[6];
+    s->steal = v[7];
+    s->total = s->busy + v[3] + v[4] + v[7];
+    return 1;
+}
+
+int ngd_host_load(const ngd_cpustat *a, size_t na, const ngd_cpustat *b, size_t nb, int own, double *others,
+                  double *steal)
+{
+    double ob = 0, ot = 0, st = 0, tt = 0;
+    size_t i, j;
+    int nother = 0;
+    *others = *steal = NAN;
+    for (i = 0; i < nb; i++)
+        for (j = 0; j < na; j++) {
+            double busy, total;
+            if (a[j].cpu != b[i].cpu)
+                continue;
+            busy = b[i].busy - a[j].busy;
+            total = b[i].total - a[j].total;
+            if (total < 0 || busy < 0)
+                break; /* a counter that went back: not this CPU's */
+            st += b[i].steal - a[j].steal;
+            tt += total;
+            if (b[i].cpu != own && (own >= 0 || nb > 1)) {
+                ob += busy;
+                ot += total;
+                nother++;
+            }
+            break;
+        }
+    if (!(tt > 0))
+        return 0;
+    *steal = r3(st > 0 ? st / tt : 0);
+    if (nother > 0 && ot > 0)
+        *others = r3(ob / ot);
+    return 1;
+}
+
+int ngd_load_disturbs(double others, double steal)
+{
+    return (!isnan(others) && others > NGD_OTHERS_BUSY) || (!isnan(steal) && steal > NGD_STEAL);
+}
+
+int ngd_host_speed(char *out, size_t size, double quiet, double before, double after)
+{
+    double s1, s2;
+    if (!(quiet > 0 && before > 0 && after > 0))
+        return 0;
+    s1 = quiet / before;
+    s2 = quiet / after;
+    snprintf(out, size, "%.3f", fabs(s1 - 1) >= fabs(s2 - 1) ? s1 : s2);
+    return 1;
+}
+
+static int drifted(double speed)
+{
+    /* compared as recorded; a whisker of slack for the binary fraction */
+    return !isnan(speed) && fabs(r3(speed) - 1) > NGD_HOST_DRIFT + 1e-9;
+}
+
+void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, double others, double steal)
+{
+    size_t off = 0;
+    out[0] = 0;
+#define WHY(w)                                                                                    \
+    do {                                                                                          \
+        int w_ = snprintf(out + off, off < size ? size - off : 0, "%s%s", off ? "," : "", (w)); \
+        if (w_ > 0)                                                                               \
+            off += (size_t)w_;                                                                    \
+    } while (0)
+    if (drifted(speed) || drifted(speed_oncpu))
+        WHY("speed");
+    if (!isnan(others) && r3(others) > NGD_OTHERS_BUSY)
+        WHY("others");
+    if (!isnan(steal) && r3(steal) > NGD_STEAL)
+        WHY("steal");
+#undef WHY
+    if (!off)
+        snprintf(out, size, "no");
+}
+
+void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const double *speed, size_t nt,
+                     double headline)
+{
+    double lo = INFINITY, hi = -INFINITY, host = 0, u;
+    size_t i;
+    for (i = 0; i < nt; i++) {
+        if (isfinite(trial_headline[i])) {
+            lo = fmin(lo, trial_headline[i]);
+            hi = fmax(hi, trial_headline[i]);
+        }
+        if (!isnan(speed[i]))
+            host = fmax(host, fabs(r3(speed[i]) - 1));
+    }
+    u = host;
+    if (hi >= lo && headline > 0)
+        u += (hi - lo) / 2 / headline;
+    snprintf(out, size, "%.3f", u);
+}

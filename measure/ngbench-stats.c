@@ -14,7 +14,12 @@
  * is below NGD_PREEMPTED_BELOW) on the totals line; and, where measure
  * printed per-call readings ("sample TICKS CPU_NS SWITCHES"), each trial's
  * flagged=<descheduled calls> and the totals' clean_n, clean_median,
- * oncpu_median, estimator, headline and headline_seconds (ngd_percall).
+ * oncpu_median, estimator, headline and headline_seconds (ngd_percall),
+ * each trial's own headline, and the headline's uncertainty. Where a trial
+ * holds the host's readings (measure's "stat0"/"stat1" lines of /proc/stat,
+ * and the "quiet" and "host before|after" lines of ngbench-hostspeed that
+ * the stage appends), each trial's host_speed, host_speed_oncpu,
+ * others_busy, steal and disturbed, and the totals' disturbed_trials.
  * Quartiles interpolate linearly (R type 7). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -45,7 +50,10 @@ static void usage(FILE *f)
           "                    'cpu' line) and mean_seconds, ops_per_second and preempted=yes\n"
           "                    (a trial's cpu_share below 0.9) on the totals line (measure/derive.c);\n"
           "                    with per-call readings, each trial's flagged (descheduled calls) and\n"
-          "                    clean_n, clean_median, oncpu_median, estimator, headline, headline_seconds\n"
+          "                    clean_n, clean_median, oncpu_median, estimator, headline, headline_seconds,\n"
+          "                    uncertainty; each trial's headline; and from the host's readings in a\n"
+          "                    trial (stat0/stat1, quiet, host before/after lines) each trial's host_speed,\n"
+          "                    host_speed_oncpu, others_busy, steal, disturbed and the disturbed_trials\n"
           "  -h, --help        this text\n"
           "  -V, --version     the version\n"
           "Quartiles interpolate linearly (R type 7). Exit status: 0, 1 no samples or a usage\n"
@@ -86,16 +94,97 @@ static void *grow(void *p, size_t size)
     return p;
 }
 
+/* what each trial (file) says beyond its samples: its own headline, and the
+ * host around it (NAN: unknown) */
+#define MAXTRIALS 1024
+static double trial_head[MAXTRIALS], trial_speed[MAXTRIALS], trial_speed_on[MAXTRIALS];
+static size_t ntrials, ndisturbed;
+static int any_host;
+
+/* "KEY=<number>" in line, NAN when absent */
+static double field(const char *line, const char *key)
+{
+    char k[40];
+    const char *p;
+    snprintf(k, sizeof k, " %s=", key);
+    p = strstr(line, k);
+    return p ? strtod(p + strlen(k), NULL) : NAN;
+}
+
+/* the host's figures of one trial as the records carry them: host_speed,
+ * host_speed_oncpu, others_busy, steal and disturbed (derive.h), each where
+ * known; appended to out */
+static void host_figures(char *out, size_t size, double *speed, double *speed_on, int *disturbed,
+                         const double quiet[2], const double before[2], const double after[2], const ngd_cpustat *s0,
+                         size_t n0, const ngd_cpustat *s1, size_t n1, int own)
+{
+    char a[32], b[32], why[64];
+    double others = NAN, steal = NAN;
+    size_t off = strlen(out);
+    int known = 0;
+    *speed = *speed_on = NAN;
+    *disturbed = 0;
+    if (ngd_host_speed(a, sizeof a, quiet[0], before[0], after[0])) {
+        *speed = strtod(a, NULL);
+        off += (size_t)snprintf(out + off, size - off, " host_speed=%s", a);
+        known = 1;
+    }
+    if (ngd_host_speed(b, sizeof b, quiet[1], before[1], after[1])) {
+        *speed_on = strtod(b, NULL);
+        off += (size_t)snprintf(out + off, size - off, " host_speed_oncpu=%s", b);
+        known = 1;
+    }
+    if (ngd_host_load(s0, n0, s1, n1, own, &others, &steal)) {
+        if (!isnan(others))
+            off += (size_t)snprintf(out + off, size - off, " others_busy=%.3f", others);
+        off += (size_t)snprintf(out + off, size - off, " steal=%.3f", steal);
+        known = 1;
+    }
+    if (known) {
+        ngd_disturbed(why, sizeof why, *speed, *speed_on, others, steal);
+        snprintf(out + off, size - off, " disturbed=%s", why);
+        *disturbed = strcmp(why, "no") != 0;
+    }
+}
+
 static int read_file(FILE *f, const char *name, double *trial_mean)
 {
-    char line[256];
+    enum { MAXCPU = 4096 };
+    static ngd_cpustat s0[MAXCPU], s1[MAXCPU];
+    char line[512];
     double sum = 0, cpu = -1, timed = -1, overhead = 0;
-    size_t k = 0, first = n, i, flagged = 0, known = 0;
+    double quiet[2] = {NAN, NAN}, before[2] = {NAN, NAN}, after[2] = {NAN, NAN};
+    size_t k = 0, first = n, i, flagged = 0, known = 0, n0 = 0, n1 = 0;
+    int own = -1;
     while (fgets(line, sizeof line, f)) {
         double v, c, sw;
         if (strncmp(line, "cpu ", 4) == 0) { /* cpu SECONDS timed TICKS */
             if (sscanf(line + 4, "%lf timed %lf", &cpu, &timed) != 2)
                 cpu = timed = -1;
+            continue;
+        }
+        if (strncmp(line, "stat0 ", 6) == 0) {
+            if (n0 < MAXCPU && ngd_stat_line(line + 6, &s0[n0]))
+                n0++;
+            continue;
+        }
+        if (strncmp(line, "stat1 ", 6) == 0) {
+            if (n1 < MAXCPU && ngd_stat_line(line + 6, &s1[n1]))
+                n1++;
+            continue;
+        }
+        if (strncmp(line, "ran_on ", 7) == 0) {
+            own = atoi(line + 7);
+            continue;
+        }
+        /* the stage's own readings of the reference kernel (ngbench-hostspeed) */
+        if (strncmp(line, "quiet ", 6) == 0 || strncmp(line, "host before ", 12) == 0 ||
+            strncmp(line, "host after ", 11) == 0) {
+            double *into = line[0] == 'q' ? quiet : line[5] == 'b' ? before : after;
+            into[0] = field(line, "ref_ticks");
+            into[1] = field(line, "ref_oncpu_ns");
+            if (!(into[1] > 0))
+                into[1] = NAN;
             continue;
         }
         if (ngd_counter_overhead(line, &v)) {
@@ -123,33 +212,49 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
         return -1;
     }
     *trial_mean = sum / (double)k;
-    if (per_file) { /* this file's statistics, on a sorted copy */
-        static int trial;
-        double *copy = malloc(k * sizeof *copy);
-        stats fs;
-        if (!copy) {
-            fprintf(stderr, "ngbench-stats: out of memory\n");
-            exit(2);
+    {
+        char host[256] = "";
+        double sp, spo;
+        int dist;
+        host_figures(host, sizeof host, &sp, &spo, &dist, quiet, before, after, s0, n0, s1, n1, own);
+        if (ntrials < MAXTRIALS) {
+            trial_head[ntrials] = persecond > 0 ? ngd_headline(all + first, flag + first, oncpu + first, k) : NAN;
+            trial_speed[ntrials] = sp;
+            trial_speed_on[ntrials] = spo;
         }
-        memcpy(copy, all + first, k * sizeof *copy);
-        stats_compute(copy, k, &fs);
-        printf("trial=%d ", ++trial);
-        print_stats(&fs);
-        if (persecond > 0) {
-            char share[32];
-            if (ngd_cpu_share(share, sizeof share, cpu, persecond, timed)) {
-                printf(" cpu_share=%s", share);
-                preempted |= ngd_preempted(strtod(share, NULL));
+        ntrials++;
+        ndisturbed += dist;
+        any_host |= host[0] != 0;
+        if (per_file) { /* this file's statistics, on a sorted copy */
+            double *copy = malloc(k * sizeof *copy);
+            stats fs;
+            if (!copy) {
+                fprintf(stderr, "ngbench-stats: out of memory\n");
+                exit(2);
             }
-            for (i = first; i < n; i++) {
-                known += flag[i] >= 0;
-                flagged += flag[i] > 0;
+            memcpy(copy, all + first, k * sizeof *copy);
+            stats_compute(copy, k, &fs);
+            printf("trial=%lu ", (unsigned long)ntrials);
+            print_stats(&fs);
+            if (persecond > 0) {
+                char share[32];
+                if (ngd_cpu_share(share, sizeof share, cpu, persecond, timed)) {
+                    printf(" cpu_share=%s", share);
+                    preempted |= ngd_preempted(strtod(share, NULL));
+                }
+                for (i = first; i < n; i++) {
+                    known += flag[i] >= 0;
+                    flagged += flag[i] > 0;
+                }
+                if (known == k)
+                    printf(" flagged=%lu", (unsigned long)flagged);
+                if (ntrials <= MAXTRIALS && !isnan(trial_head[ntrials - 1]))
+                    printf(" headline=%.1f", trial_head[ntrials - 1]);
             }
-            if (known == k)
-                printf(" flagged=%lu", (unsigned long)flagged);
+            fputs(host, stdout);
+            putchar('\n');
+            free(copy);
         }
-        putchar('\n');
-        free(copy);
     }
     return 0;
 }
@@ -220,6 +325,17 @@ int main(int argc, char **argv)
         ngd_ops_per_second(b, sizeof b, mean, persecond);
         printf(" mean_seconds=%s ops_per_second=%s%s", a, b, preempted ? " preempted=yes" : "");
         fputs(percall, stdout);
+        /* the headline's uncertainty: the trials' spread and the host's speed
+         * by the clock of the headline's estimator */
+        if (strstr(percall, " headline=") && ntrials <= MAXTRIALS) {
+            int on = strstr(percall, " estimator=oncpu ") != NULL;
+            char u[32];
+            ngd_uncertainty(u, sizeof u, trial_head, on ? trial_speed_on : trial_speed, ntrials,
+                            strtod(strstr(percall, " headline=") + 10, NULL));
+            printf(" uncertainty=%s", u);
+            if (any_host)
+                printf(" disturbed_trials=%lu", (unsigned long)ndisturbed);
+        }
     }
     putchar('\n');
     return 0;
