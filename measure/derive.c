@@ -300,7 +300,7 @@ void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, dou
     out[0] = 0;
 #define WHY(w)                                                                                    \
     do {                                                                                          \
-        int w_ = snprintf(out + off, off < size ? size - off : 0, "%s%s", off ? "," : "", (w)); \
+        int w_ = snprintf(out + off, off < size ? size - off : 0, "%s%s", off ? "+" : "", (w)); \
         if (w_ > 0)                                                                               \
             off += (size_t)w_;                                                                    \
     } while (0)
@@ -332,4 +332,93 @@ void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const
     if (hi >= lo && headline > 0)
         u += (hi - lo) / 2 / headline;
     snprintf(out, size, "%.3f", u);
+}
+
+void ngd_trialhost_init(ngd_trialhost *h)
+{
+    int k;
+    for (k = 0; k < 2; k++)
+        h->quiet[k] = h->before[k] = h->after[k] = NAN;
+    h->n0 = h->n1 = 0;
+    h->own = -1;
+}
+
+/* "KEY=<number>" in line, NAN when absent */
+static double keyed(const char *line, const char *key)
+{
+    char k[40];
+    const char *p;
+    snprintf(k, sizeof k, " %s=", key);
+    p = strstr(line, k);
+    return p ? strtod(p + strlen(k), NULL) : NAN;
+}
+
+int ngd_trialhost_line(const char *line, ngd_trialhost *h)
+{
+    if (strncmp(line, "stat0 ", 6) == 0) {
+        if (h->n0 < NGD_MAXCPU && ngd_stat_line(line + 6, &h->s0[h->n0]))
+            h->n0++;
+        return 1;
+    }
+    if (strncmp(line, "stat1 ", 6) == 0) {
+        if (h->n1 < NGD_MAXCPU && ngd_stat_line(line + 6, &h->s1[h->n1]))
+            h->n1++;
+        return 1;
+    }
+    if (strncmp(line, "ran_on ", 7) == 0) {
+        h->own = atoi(line + 7);
+        return 1;
+    }
+    if (strncmp(line, "quiet ", 6) == 0 || strncmp(line, "host before ", 12) == 0 ||
+        strncmp(line, "host after ", 11) == 0) {
+        double *into = line[0] == 'q' ? h->quiet : line[5] == 'b' ? h->before : h->after;
+        into[0] = keyed(line, "ref_ticks");
+        into[1] = keyed(line, "ref_oncpu_ns");
+        if (!(into[0] > 0))
+            into[0] = NAN;
+        if (!(into[1] > 0))
+            into[1] = NAN;
+        return 1;
+    }
+    return 0;
+}
+
+void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *speed, double *speed_oncpu,
+                      int *disturbed)
+{
+    char a[32], why[64];
+    double others = NAN, steal = NAN;
+    size_t off = 0;
+    int known = 0;
+#define PUT(...)                                                                  \
+    do {                                                                          \
+        int w_ = snprintf(out + off, off < size ? size - off : 0, __VA_ARGS__); \
+        if (w_ > 0)                                                               \
+            off += (size_t)w_;                                                    \
+    } while (0)
+    out[0] = 0;
+    *speed = *speed_oncpu = NAN;
+    *disturbed = 0;
+    if (ngd_host_speed(a, sizeof a, h->quiet[0], h->before[0], h->after[0])) {
+        *speed = strtod(a, NULL);
+        PUT(" host_speed=%s", a);
+        known = 1;
+    }
+    if (ngd_host_speed(a, sizeof a, h->quiet[1], h->before[1], h->after[1])) {
+        *speed_oncpu = strtod(a, NULL);
+        PUT(" host_speed_oncpu=%s", a);
+        known = 1;
+    }
+    if (ngd_host_load(h->s0, h->n0, h->s1, h->n1, h->own, &others, &steal)) {
+        if (!isnan(others))
+            PUT(" others_busy=%.3f", others);
+        PUT(" steal=%.3f", steal);
+        known = 1;
+    }
+    if (known) {
+        ngd_disturbed(why, sizeof why, *speed, *speed_oncpu, others, steal);
+        PUT(" disturbed=%s", why);
+        *disturbed = strcmp(why, "no") != 0;
+    }
+#undef PUT
 }

@@ -108,7 +108,7 @@ int ngd_load_disturbs(double others, double steal);
  * farther from 1; 0 (nothing written) when a figure is missing */
 int ngd_host_speed(char *out, size_t size, double quiet, double before, double after);
 /* why a trial counts as disturbed, from its figures as recorded (NAN:
- * unknown): "speed", "others", "steal", joined by commas, or "no" */
+ * unknown): "speed", "others", "steal", joined by "+", or "no" */
 void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, double others, double steal);
 /* The uncertainty of a headline, relative ("%.3f"): half the spread of the
  * trials' own headlines over the headline, plus the largest distance of
@@ -117,6 +117,28 @@ void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, dou
  * host that ran 13% slow carries at least 13%. */
 void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const double *speed, size_t nt,
                      double headline);
+/* what a trial's file says about the host around it: measure's
+ * "stat0"/"stat1" lines (/proc/stat) and "ran_on", and the lines the stage
+ * appends from ngbench-hostspeed: "quiet ref_ticks=T ref_oncpu_ns=N" (the
+ * calibration in force) and "host before|after ref_ticks=T
+ * ref_oncpu_ns=N" */
+#define NGD_MAXCPU 1024
+typedef struct {
+    double quiet[2], before[2], after[2]; /* ref_ticks, ref_oncpu_ns (NAN: none) */
+    ngd_cpustat s0[NGD_MAXCPU], s1[NGD_MAXCPU];
+    size_t n0, n1;
+    int own; /* the CPU measure ran on, -1 when not said */
+} ngd_trialhost;
+void ngd_trialhost_init(ngd_trialhost *h);
+/* takes in one line of a trial's file: 1 when it was one of those */
+int ngd_trialhost_line(const char *line, ngd_trialhost *h);
+/* the trial's host figures as the records carry them, each where known:
+ * " host_speed=S host_speed_oncpu=S others_busy=B steal=X disturbed=WHY"
+ * (written to out, "" when nothing is known); *speed, *speed_oncpu (NAN:
+ * unknown) and *disturbed (1: disturbed) */
+void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *speed, double *speed_oncpu,
+                      int *disturbed);
+
 /* the headline of n calls alone (a trial's; ngd_percall's rule), NAN when
  * no call has per-call readings */
 double ngd_headline(const double *ticks, const int *flag, const double *oncpu, size_t n);

@@ -101,61 +101,13 @@ static double trial_head[MAXTRIALS], trial_speed[MAXTRIALS], trial_speed_on[MAXT
 static size_t ntrials, ndisturbed;
 static int any_host;
 
-/* "KEY=<number>" in line, NAN when absent */
-static double field(const char *line, const char *key)
-{
-    char k[40];
-    const char *p;
-    snprintf(k, sizeof k, " %s=", key);
-    p = strstr(line, k);
-    return p ? strtod(p + strlen(k), NULL) : NAN;
-}
-
-/* the host's figures of one trial as the records carry them: host_speed,
- * host_speed_oncpu, others_busy, steal and disturbed (derive.h), each where
- * known; appended to out */
-static void host_figures(char *out, size_t size, double *speed, double *speed_on, int *disturbed,
-                         const double quiet[2], const double before[2], const double after[2], const ngd_cpustat *s0,
-                         size_t n0, const ngd_cpustat *s1, size_t n1, int own)
-{
-    char a[32], b[32], why[64];
-    double others = NAN, steal = NAN;
-    size_t off = strlen(out);
-    int known = 0;
-    *speed = *speed_on = NAN;
-    *disturbed = 0;
-    if (ngd_host_speed(a, sizeof a, quiet[0], before[0], after[0])) {
-        *speed = strtod(a, NULL);
-        off += (size_t)snprintf(out + off, size - off, " host_speed=%s", a);
-        known = 1;
-    }
-    if (ngd_host_speed(b, sizeof b, quiet[1], before[1], after[1])) {
-        *speed_on = strtod(b, NULL);
-        off += (size_t)snprintf(out + off, size - off, " host_speed_oncpu=%s", b);
-        known = 1;
-    }
-    if (ngd_host_load(s0, n0, s1, n1, own, &others, &steal)) {
-        if (!isnan(others))
-            off += (size_t)snprintf(out + off, size - off, " others_busy=%.3f", others);
-        off += (size_t)snprintf(out + off, size - off, " steal=%.3f", steal);
-        known = 1;
-    }
-    if (known) {
-        ngd_disturbed(why, sizeof why, *speed, *speed_on, others, steal);
-        snprintf(out + off, size - off, " disturbed=%s", why);
-        *disturbed = strcmp(why, "no") != 0;
-    }
-}
-
 static int read_file(FILE *f, const char *name, double *trial_mean)
 {
-    enum { MAXCPU = 4096 };
-    static ngd_cpustat s0[MAXCPU], s1[MAXCPU];
+    static ngd_trialhost th;
     char line[512];
     double sum = 0, cpu = -1, timed = -1, overhead = 0;
-    double quiet[2] = {NAN, NAN}, before[2] = {NAN, NAN}, after[2] = {NAN, NAN};
-    size_t k = 0, first = n, i, flagged = 0, known = 0, n0 = 0, n1 = 0;
-    int own = -1;
+    size_t k = 0, first = n, i, flagged = 0, known = 0;
+    ngd_trialhost_init(&th);
     while (fgets(line, sizeof line, f)) {
         double v, c, sw;
         if (strncmp(line, "cpu ", 4) == 0) { /* cpu SECONDS timed TICKS */
@@ -163,30 +115,8 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
                 cpu = timed = -1;
             continue;
         }
-        if (strncmp(line, "stat0 ", 6) == 0) {
-            if (n0 < MAXCPU && ngd_stat_line(line + 6, &s0[n0]))
-                n0++;
+        if (ngd_trialhost_line(line, &th)) /* the host around the trial */
             continue;
-        }
-        if (strncmp(line, "stat1 ", 6) == 0) {
-            if (n1 < MAXCPU && ngd_stat_line(line + 6, &s1[n1]))
-                n1++;
-            continue;
-        }
-        if (strncmp(line, "ran_on ", 7) == 0) {
-            own = atoi(line + 7);
-            continue;
-        }
-        /* the stage's own readings of the reference kernel (ngbench-hostspeed) */
-        if (strncmp(line, "quiet ", 6) == 0 || strncmp(line, "host before ", 12) == 0 ||
-            strncmp(line, "host after ", 11) == 0) {
-            double *into = line[0] == 'q' ? quiet : line[5] == 'b' ? before : after;
-            into[0] = field(line, "ref_ticks");
-            into[1] = field(line, "ref_oncpu_ns");
-            if (!(into[1] > 0))
-                into[1] = NAN;
-            continue;
-        }
         if (ngd_counter_overhead(line, &v)) {
             overhead = v;
             continue;
@@ -216,7 +146,7 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
         char host[256] = "";
         double sp, spo;
         int dist;
-        host_figures(host, sizeof host, &sp, &spo, &dist, quiet, before, after, s0, n0, s1, n1, own);
+        ngd_host_figures(host, sizeof host, &th, &sp, &spo, &dist);
         if (ntrials < MAXTRIALS) {
             trial_head[ntrials] = persecond > 0 ? ngd_headline(all + first, flag + first, oncpu + first, k) : NAN;
             trial_speed[ntrials] = sp;

@@ -107,6 +107,7 @@ typedef struct {
     double *x, *cpu, *sw; /* ticks, CPU-clock ns, switches (-1: unknown) */
     size_t n, cap;
     double calibrate, cpu_seconds, overhead;
+    ngd_trialhost *host; /* the host around the trial (derive.h) */
 } samples;
 
 /* one line of a samples file: "sample N [CPU_NS SWITCHES]" lines or bare
@@ -120,6 +121,8 @@ static void sample_line(const char *line, samples *sm)
         sm->cpu_seconds = strtod(line + 4, NULL);
     if (ngd_counter_overhead(line, &v))
         sm->overhead = v;
+    if (sm->host && ngd_trialhost_line(line, sm->host))
+        return;
     if (!ngd_sample_line(line, &v, &c, &w))
         return;
     if (sm->n == sm->cap) {
@@ -278,6 +281,91 @@ static void check_headline(ctx *c, const ngr_record *cr, const ngr_record **tr, 
     }
 }
 
+/* a trial's own headline and the host's figures around it (issue 32),
+ * recomputed from its samples file: each field the record has, and none it
+ * lacks where the samples know it */
+static void check_trial_host(ctx *c, const ngr_record *tr, const char *op, size_t t, const ngd_trialhost *th,
+                             double head)
+{
+    static const char *const keys[] = {"host_speed", "host_speed_oncpu", "others_busy", "steal", "disturbed"};
+    char fig[256], what[96], want[64];
+    double sp, so;
+    int dist;
+    size_t k;
+    ngd_host_figures(fig, sizeof fig, th, &sp, &so, &dist);
+    for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        char pat[32];
+        const char *p;
+        snprintf(pat, sizeof pat, " %s=", keys[k]);
+        p = strstr(fig, pat);
+        if (!p && !ngr_get(tr, keys[k]))
+            continue;
+        want[0] = 0;
+        if (p)
+            sscanf(p + strlen(pat), "%63s", want);
+        snprintf(what, sizeof what, "trial %s %lu %s from its samples", op, (unsigned long)t, keys[k]);
+        expect_str(c, what, ngr_get(tr, keys[k]), p ? want : NULL);
+    }
+    if (ngr_get(tr, "headline")) {
+        snprintf(want, sizeof want, "%.1f", head);
+        snprintf(what, sizeof what, "trial %s %lu headline from its samples", op, (unsigned long)t);
+        expect_str(c, what, ngr_get(tr, "headline"), isfinite(head) ? want : NULL);
+    }
+}
+
+/* the host's verdict from the records alone: each trial's disturbed= from
+ * its own figures, and the cycles record's disturbed_trials, retries and
+ * uncertainty from its trials (derive.h); a figure published as host busy
+ * is reported on the log (HOST-BUSY) and counted */
+static void check_host(ctx *c, const ngr_record *cr, const ngr_record **tr, size_t nt)
+{
+    const char *op = ngr_get(cr, "op"), *est = ngr_get(cr, "estimator");
+    double *heads = xmalloc((nt ? nt : 1) * sizeof *heads), *speeds = xmalloc((nt ? nt : 1) * sizeof *speeds);
+    double retries = 0, nd = 0;
+    int any = 0, on = est && strcmp(est, "oncpu") == 0;
+    char what[96], s[64];
+    size_t i;
+    for (i = 0; i < nt; i++) {
+        const char *d = ngr_get(tr[i], "disturbed");
+        heads[i] = num(tr[i], "headline");
+        speeds[i] = num(tr[i], on ? "host_speed_oncpu" : "host_speed");
+        retries += isfinite(num(tr[i], "retries")) ? num(tr[i], "retries") : 0;
+        if (!d)
+            continue;
+        any = 1;
+        nd += strcmp(d, "no") != 0;
+        ngd_disturbed(s, sizeof s, num(tr[i], "host_speed"), num(tr[i], "host_speed_oncpu"), num(tr[i], "others_busy"),
+                      num(tr[i], "steal"));
+        snprintf(what, sizeof what, "trial %s %lu disturbed (measure/derive.h)", op, (unsigned long)(i + 1));
+        expect_str(c, what, d, s);
+    }
+    if (any || ngr_get(cr, "disturbed_trials")) {
+        snprintf(s, sizeof s, "%.0f", nd);
+        snprintf(what, sizeof what, "cycles %s disturbed_trials (the trials' disturbed)", op);
+        expect_str(c, what, ngr_get(cr, "disturbed_trials"), any ? s : NULL);
+    }
+    if (ngr_get(cr, "retries")) {
+        snprintf(s, sizeof s, "%.0f", retries);
+        snprintf(what, sizeof what, "cycles %s retries (the trials' retries)", op);
+        expect_str(c, what, ngr_get(cr, "retries"), s);
+    }
+    if (ngr_get(cr, "uncertainty") && nt > 0 && ngr_get(tr[0], "headline")) {
+        ngd_uncertainty(s, sizeof s, heads, speeds, nt, num(cr, "headline"));
+        snprintf(what, sizeof what, "cycles %s uncertainty (the trials' spread and the host's speed)", op);
+        expect_str(c, what, ngr_get(cr, "uncertainty"), s);
+    }
+    if (nd > 0) {
+        fprintf(c->log, "HOST-BUSY %s %s/%s/%s/%s %s: %.0f of %lu trials disturbed; published as host busy, "
+                        "headline %s \xc2\xb1 %s\n",
+                c->h->name, c->a->operation, c->a->primitive, c->a->impl, c->a->compiler, op, nd, (unsigned long)nt,
+                ngr_get(cr, "headline") ? ngr_get(cr, "headline") : "?",
+                ngr_get(cr, "uncertainty") ? ngr_get(cr, "uncertainty") : "?");
+        c->n->host_busy++;
+    }
+    free(heads);
+    free(speeds);
+}
+
 static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
 {
     const char *op = ngr_get(cr, "op");
@@ -349,6 +437,7 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
     expect_str(c, what, ngr_get(cr, "ops_per_second"), s);
 
     check_headline(c, cr, tr, nt);
+    check_host(c, cr, tr, nt);
 
     /* from the raw samples, where they are kept */
     if (tdir) {
@@ -358,8 +447,11 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
         for (i = 0; i < nt && ok; i++) {
             char *path = xasprintf("%s/samples/%s-%lu.txt.gz", tdir, op, (unsigned long)(i + 1));
             samples sm;
+            static ngd_trialhost th;
             memset(&sm, 0, sizeof sm);
             sm.calibrate = sm.cpu_seconds = NAN;
+            ngd_trialhost_init(&th);
+            sm.host = &th;
             if (!is_file(path) || read_samples(path, &sm) != 0 || sm.n == 0) {
                 if (is_file(path))
                     bad(c, what, "cannot read the samples in %s", path);
@@ -392,6 +484,7 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
                         bad(c, w2, "recorded %s, but the samples hold no per-call readings", ngr_get(tr[i], "flagged"));
                     }
                 }
+                check_trial_host(c, tr[i], op, i + 1, &th, isfinite(ps) ? ngd_headline(sm.x, flag + nall - sm.n, on + nall - sm.n, sm.n) : NAN);
                 stats_compute(sm.x, sm.n, &ts); /* sorts sm.x: the per-call figures are taken */
                 means[i] = ts.mean;
                 stats_line(s, sizeof s, &ts);

@@ -122,6 +122,16 @@ static void c_optext(table *t, const void *p, const colspec *col)
     cell_str(t, figs(r->x, col->kind, r->op, col->field));
 }
 
+/* whether the host disturbed the op's trials (published "host busy") */
+static void c_host_busy(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, !cycles_of(r->x, r->op) || !figs(r->x, "cycles", r->op, "disturbed_trials") ? ""
+                : host_busy(r->x, r->op)                                            ? "yes"
+                                                                                    : "no");
+}
+
 /* the headline median (the median in older records) */
 static void c_headline(table *t, const void *p, const colspec *col)
 {
@@ -184,6 +194,10 @@ static const colspec results_cols[] = {
     {"preempted", "preempted", c_preempted, NULL, NULL, NULL, NULL},
     {"constant time", "constant_time", c_ct, NULL, "result", NULL, NULL},
     {"constant time: first report", "ct_first", c_ct, NULL, "first", NULL, NULL},
+    {"headline uncertainty", "uncertainty", c_rec, "cycles", "uncertainty", plain3, OP},
+    {"host busy", "host_busy", c_host_busy, NULL, NULL, NULL, NULL},
+    {"disturbed trials", "disturbed_trials", c_rec, "cycles", "disturbed_trials", int_fmt, OP},
+    {"retries", "retries", c_rec, "cycles", "retries", int_fmt, OP},
 };
 
 static void results_table(report_ctx *c)
@@ -443,6 +457,9 @@ static const colspec best_cols[] = {
     {"best / reference", "ratio_to_reference", c_ratio, NULL, NULL, fmt_ratio, NULL},
     {"preempted", "preempted", c_preempted, NULL, NULL, NULL, NULL},
     {"reference preempted", "reference_preempted", c_ref_preempted, NULL, NULL, NULL, NULL},
+    {"headline", "headline", c_headline, NULL, NULL, fmt_cycles, NULL},
+    {"headline uncertainty", "uncertainty", c_rec, "cycles", "uncertainty", plain3, OP},
+    {"host busy", "host_busy", c_host_busy, NULL, NULL, NULL, NULL},
 };
 
 static void best_table(report_ctx *c)
