@@ -200,7 +200,7 @@ int main(int argc, char **argv)
             long c = strtol(argv[++i], &end, 10);
             if (*end || c < 0 || c > 65535) {
                 fprintf(stderr, "ngbench-hostspeed: -C wants a CPU number, not '%s'\n", argv[i]);
-                return 2;
+                return 1;
             }
 #ifdef __linux__
             {
@@ -216,18 +216,18 @@ int main(int argc, char **argv)
             secs = strtod(argv[++i], &end);
             if (*end || !(secs >= 0) || secs > 86400) {
                 fprintf(stderr, "ngbench-hostspeed: -t wants seconds, not '%s'\n", argv[i]);
-                return 2;
+                return 1;
             }
         } else if (!cmd && (strcmp(argv[i], "read") == 0 || strcmp(argv[i], "calibrate") == 0 ||
                             strcmp(argv[i], "wait") == 0)) {
             cmd = argv[i];
         } else {
             fprintf(stderr, "ngbench-hostspeed: unknown argument '%s' (try --help)\n", argv[i]);
-            return 2;
+            return 1;
         }
     }
     if (!cmd)
-        return usage(stderr, 2);
+        return usage(stderr, 1);
     ngo_init();
     if (strcmp(cmd, "read") == 0) {
         reading(&ticks, &on);
