@@ -74,6 +74,18 @@ Measurement (after the checks, for every target that built and ran)
   --min-calls M      timed calls per operation to aim for over all trials (default 100)
   --min-time S       and at least S seconds of timed work per trial (default 1)
   --budget S         ...unless that takes longer than S seconds in all (default 20)
+  --protocol many|ngcc
+                     what the timed calls work on. many (default): as users meet
+                     the operation: each sign call its own message drawn from the
+                     DRNG, each verify call an honest signature of its own, each dec
+                     a ciphertext of its own (prepared untimed), each trial its own
+                     DRNG stream; the pages give the spread across messages. ngcc:
+                     the NGCC performance pages' harness, to compare with them like
+                     for like: DRNG seeded 00..2f, keys made once, the message byte
+                     i = i*131+64 signed by every call, one signature verified by
+                     every call, no warm-up call, 5 fresh-process trials of the
+                     pages' call counts (measure/ngcc-calls); targets under the
+                     compiler id ID+ngcc, beside the default ones on the pages
   --quiet-wait S     per target, at most S seconds spent waiting for a quiet host
                      (default 30): a trial the host disturbed (the reference kernel
                      run beside it off its quiet speed, other work holding the other
@@ -162,6 +174,7 @@ makefile=
 summary=
 measure_opts="--measure 1"
 iccs=ngbench
+protocol=many
 dosel= # the options a generated makefile repeats in every rule
 dirs=
 keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
@@ -197,6 +210,12 @@ while [ $# -gt 0 ]; do
         case $2 in '' | *[!0-9,]*) echo "do: --mlen wants byte counts separated by commas, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
         rt_opts="$rt_opts --mlen $2"
+        shift 2
+        ;;
+    --protocol)
+        need "$@"
+        case $2 in many | ngcc) protocol=$2 ;; *) echo "do: --protocol wants many or ngcc, not '$2'" >&2; exit 2 ;; esac
+        keep "$1" "$2"
         shift 2
         ;;
     --iccs)
@@ -488,6 +507,10 @@ own_iccs() {
     [ "$iccs" = submission ] && [ -n "$(find "$1" -name auxfunc.c -type f 2>/dev/null | head -n 1)" ] &&
         [ -n "$(find "$1" -name drng.c -type f 2>/dev/null | head -n 1)" ]
 }
+# with --protocol ngcc: targets of their own (compiler id ID+ngcc), beside
+# the default protocol's on the pages
+psfx=
+[ "$protocol" = ngcc ] && psfx=+ngcc
 while IFS= read -r impl; do
     case $impl in */crypto_kem/*) op=crypto_kem ;; *) op=crypto_sign ;; esac
     id=$op/$(basename "$(dirname "$impl")")/$(basename "$impl")
@@ -501,7 +524,7 @@ while IFS= read -r impl; do
     for sfx in $sfxs; do
         [ "$sfx" = - ] && sfx=
         while IFS="$tab" read -r cid line; do
-            printf '%s/%s%s\t%s\t%s%s\t%s\n' "$id" "$cid" "$sfx" "$impl" "$cid" "$sfx" "$line"
+            printf '%s/%s%s%s\t%s\t%s%s%s\t%s\n' "$id" "$cid" "$sfx" "$psfx" "$impl" "$cid" "$sfx" "$psfx" "$line"
         done <"$compilers"
     done
 done <"$impls" | sort -u >"$targets"
@@ -693,10 +716,11 @@ if [ "$event" = start ] || [ -z "$part" ]; then
     rm -f "$hostinfo" "$hostinfo.warn"
     while IFS="$tab" read -r cid line; do
         cversion=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
-        record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion"
+        record "$runblock" - - - "$cid$psfx" compiler "campaign=$campaign" "command=$line" "version=$cversion" \
+            ${psfx:+protocol=ngcc}
         # the same line with the submission's ICCS copies (--iccs submission)
-        [ "$iccs" = submission ] && record "$runblock" - - - "$cid+own-iccs" compiler "campaign=$campaign" \
-            "command=$line" "version=$cversion" iccs=submission
+        [ "$iccs" = submission ] && record "$runblock" - - - "$cid+own-iccs$psfx" compiler "campaign=$campaign" \
+            "command=$line" "version=$cversion" iccs=submission ${psfx:+protocol=ngcc}
     done <"$cdir/compilers"
 fi
 if [ ! -f "$cdir/planned" ]; then

@@ -132,22 +132,48 @@ void ngd_seconds(char *out, size_t size, double ticks, double persecond)
     snprintf(out, size, "%.9g", ticks / persecond);
 }
 
+size_t ngd_modes(const double *x, size_t n)
+{
+    size_t lo = (size_t)(0.025 * (double)n), hi = n - (size_t)(0.025 * (double)n), i, start, modes = 1;
+    size_t need = (size_t)(NGD_MODE_SHARE * (double)n);
+    double med;
+    if (n < NGD_MODE_MIN_N)
+        return 1;
+    med = stats_quantile(x, n, 0.5);
+    if (need < 2)
+        need = 2;
+    /* clusters of the sorted calls (the outer 2.5 % on each side left out),
+     * cut where two neighbours lie more than NGD_MODE_GAP of the median
+     * apart, each cut leaving at least NGD_MODE_SHARE of the calls on both
+     * sides */
+    for (start = lo, i = lo; i + 1 < hi; i++)
+        if (x[i + 1] - x[i] > NGD_MODE_GAP * med && i + 1 - start >= need && hi - (i + 1) >= need) {
+            modes++;
+            start = i + 1;
+        }
+    return modes;
+}
+
 void ngd_percall(char *out, size_t size, const double *ticks, const int *flag, const double *oncpu, size_t n,
                  double persecond)
 {
-    size_t i, clean = 0, nf = 0, no = 0, off = 0;
-    double *x = malloc((n ? n : 1) * sizeof *x), head = NAN;
+    size_t i, clean = 0, nf = 0, no = 0, off = 0, np = 0, modes;
+    double *x = malloc((n ? n : 1) * sizeof *x), *pop = malloc((n ? n : 1) * sizeof *pop), head = NAN;
     const char *est;
-    stats s;
+    stats s, ps;
     out[0] = 0;
-    if (!x)
+    if (!x || !pop) {
+        free(x);
+        free(pop);
         return;
+    }
     for (i = 0; i < n; i++) {
         nf += flag[i] >= 0;
         no += !isnan(oncpu[i]);
     }
     if (n == 0 || (nf < n && no < n)) {
         free(x);
+        free(pop);
         return;
     }
 #define ADD(...)                                                         \
@@ -167,29 +193,49 @@ void ngd_percall(char *out, size_t size, const double *ticks, const int *flag, c
         }
     }
     est = ngd_estimator(n, clean, nf == n, no == n);
-    if (strcmp(est, "clean") == 0)
+    if (strcmp(est, "clean") == 0) {
         head = s.median;
+        memcpy(pop, x, clean * sizeof *pop);
+        np = clean;
+    }
     if (no == n) {
         for (i = 0; i < n; i++)
             x[i] = oncpu[i];
         stats_compute(x, n, &s);
         ADD(" oncpu_median=%.1f", s.median);
-        if (strcmp(est, "oncpu") == 0)
+        if (strcmp(est, "oncpu") == 0) {
             head = s.median;
+            memcpy(pop, x, n * sizeof *pop);
+            np = n;
+        }
     }
     if (strcmp(est, "wall") == 0) {
         memcpy(x, ticks, n * sizeof *x);
         stats_compute(x, n, &s);
         head = s.median;
+        memcpy(pop, x, n * sizeof *pop);
+        np = n;
     }
+    /* the spread of the headline's own calls (across messages, when each
+     * call has its own), and the headline: their median, or their mean
+     * when their cost falls into several clusters (retries: a median would
+     * pick one cluster, one kind of message) */
+    stats_compute(pop, np, &ps);
+    modes = ngd_modes(pop, np);
     {
-        char v[32], sec[32];
+        char v[32], sec[32], mean[32];
+        snprintf(mean, sizeof mean, "%.1f", ps.mean);
+        if (modes > 1)
+            head = strtod(mean, NULL);
         snprintf(v, sizeof v, "%.1f", head);
         ngd_seconds(sec, sizeof sec, strtod(v, NULL), persecond);
-        ADD(" estimator=%s headline=%s headline_seconds=%s", est, v, sec);
+        ADD(" estimator=%s headline=%s headline_seconds=%s headline_q1=%.1f headline_q3=%.1f headline_mean=%s "
+            "modes=%lu headline_stat=%s",
+            est, v, sec, ps.q1, ps.q3, mean, (unsigned long)modes, modes > 1 ? "mean" : "median");
     }
 #undef ADD
     free(x);
+    free(pop);
 }
 
 double ngd_headline(const double *ticks, const int *flag, const double *oncpu, size_t n)

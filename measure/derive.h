@@ -74,6 +74,21 @@ void ngd_seconds(char *out, size_t size, double ticks, double persecond);
  * left as they were. */
 void ngd_percall(char *out, size_t size, const double *ticks, const int *flag, const double *oncpu, size_t n,
                  double persecond);
+/* Since 0.3 it also gives the spread of the headline's own calls (the clean
+ * calls, the on-CPU estimates, or all: across messages, when each call signs
+ * its own): " headline_q1=X headline_q3=X headline_mean=X modes=K
+ * headline_stat=median|mean" after headline_seconds. modes: how many
+ * clusters their cost falls into (ngd_modes); when more than one (retries,
+ * or messages of two kinds), the headline is their mean, not their median,
+ * which would be one cluster's cost. */
+/* clusters of cost among the n sorted values x (1 when n < NGD_MODE_MIN_N):
+ * the outer 2.5 % on each side left out, a cut wherever two neighbours lie
+ * more than NGD_MODE_GAP of the median apart with at least NGD_MODE_SHARE
+ * of the values on each side */
+#define NGD_MODE_GAP 0.05
+#define NGD_MODE_SHARE 0.10
+#define NGD_MODE_MIN_N 20
+size_t ngd_modes(const double *x, size_t n);
 
 /* ---- the host around a trial: its speed and its load (issue 32) ----
  * The stage times a fixed reference kernel (ngbench-hostspeed) on the
