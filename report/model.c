@@ -306,12 +306,23 @@ size_t primitive_count(const ds_host *h, size_t first, size_t end)
     return n;
 }
 
+/* measured by the NGCC pages' protocol (./do --protocol ngcc): a figure to
+ * compare with those pages, not a rival of the default protocol's */
+static int ngcc_line(const ds_target *t, const char *op)
+{
+    const char *p = figs(t, "cycles", op, "protocol");
+    return p && strcmp(p, "ngcc") == 0;
+}
+
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable)
 {
     const ds_target *best = NULL;
     double bv = INFINITY;
-    int pass;
+    int pass, skip_ngcc = 0;
+    size_t k;
     *usable = 0;
+    for (k = first; k < end; k++)
+        skip_ngcc |= cycles_of(&h->targets[k], op) && !ngcc_line(&h->targets[k], op);
     /* passes: validated and not preempted, validated, not preempted, any */
     for (pass = 3; pass >= 0 && !best; pass--) {
         size_t i;
@@ -321,6 +332,8 @@ const ds_target *best_line(const ds_host *h, size_t first, size_t end, const cha
             if ((pass & 2) && !status_usable(target_status(t)))
                 continue;
             if ((pass & 1) && (untrusted(t, op) || host_busy(t, op)))
+                continue;
+            if (skip_ngcc && ngcc_line(t, op))
                 continue;
             /* ties go to the first line in order: deterministic */
             if (isfinite(v) && v < bv) {
@@ -345,7 +358,7 @@ const ds_target *fastest_preempted(const ds_host *h, size_t first, size_t end, c
     for (i = first; i < end; i++) {
         const ds_target *t = &h->targets[i];
         double v = headline(t, op);
-        if ((untrusted(t, op) || host_busy(t, op)) && isfinite(v) && v < bv &&
+        if ((untrusted(t, op) || host_busy(t, op)) && !ngcc_line(t, op) && isfinite(v) && v < bv &&
             status_usable(target_status(t)) >= status_usable(target_status(best))) {
             bv = v;
             f = t;

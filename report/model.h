@@ -116,6 +116,8 @@ size_t primitive_count(const ds_host *h, size_t first, size_t end);
  * the same over all measured lines (*usable = 0). NULL when none. When the
  * best line's figures are preempted (preempted(best, op)), no line had clean
  * ones. */
+/* Lines measured by the NGCC pages' protocol (protocol=ngcc) are chosen
+ * only where no other line was measured. */
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable);
 /* a line faster than best whose op figures were preempted or taken on a
  * busy host (so it was passed over), NULL when there is none or best itself
