@@ -600,7 +600,9 @@ lock_campaign() {
 }
 unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else rm -rf "$cdir/lock.d"; fi; }
 lock_campaign
-if [ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && [ ! -f "$cdir/complete" ] && { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
+# (--summary of a finished campaign shows it: it starts none)
+if [ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && { [ ! -f "$cdir/complete" ] || [ -n "$summary" ]; } &&
+    { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
     event=resume
     [ -f "$cdir/planned" ] || event=start # fixed by --plan, nothing run yet
     if [ -n "$plan_file" ]; then
