@@ -147,7 +147,7 @@ function med(s,   a, n, i, j, t) {
 }
 END {
     for (o = 1; o <= no; o++) {
-        k = order[o]; q = med(h[k SUBSEP "quiet"])
+        k = order[o]; q = med(h[k SUBSEP "quiet"]); uq = med(u[k SUBSEP "quiet"])
         printf "   %s\n", k
         printf "      %-7s %12s %8s %8s %8s  %s\n", "", "published", "± u", "marked", "/ quiet", "verdict"
         n = split(conds[k], cl, " ")
@@ -157,6 +157,8 @@ END {
             if (cl[i] == "quiet") verdict = "(the reference)"
             else if (q > 0 && ratio >= 0.95 && ratio <= 1.05) verdict = "within 5%"
             else if (marked && q >= hv * (1 - uv) && q <= hv * (1 + uv)) verdict = "marked, and the interval covers quiet"
+            else if (marked && hv * (1 - uv) <= q * (1 + uq) && q * (1 - uq) <= hv * (1 + uv))
+                verdict = sprintf("MISSED: marked, but the interval does not cover quiet (it overlaps the quiet interval, ± %.0f%%)", 100 * uq)
             else if (marked) verdict = "MISSED: marked, but the interval does not cover quiet"
             else verdict = "MISSED: off by more than 5%, not marked"
             printf "      %-7s %12.1f %7.1f%% %8s %8.3f  %s\n", cl[i], hv, 100 * uv, marked ? "yes" : "no", ratio, verdict
