@@ -75,10 +75,28 @@ Measurement (after the checks, for every target that built and ran)
   --min-calls M      timed calls per operation to aim for over all trials (default 100)
   --min-time S       and at least S seconds of timed work per trial (default 1)
   --budget S         ...unless that takes longer than S seconds in all (default 20)
+  --protocol many|ngcc
+                     what the timed calls work on. many (default): as users meet
+                     the operation: each sign call its own message drawn from the
+                     DRNG, each verify call an honest signature of its own, each dec
+                     a ciphertext of its own (prepared untimed), each trial its own
+                     DRNG stream; the pages give the spread across messages. ngcc:
+                     the NGCC performance pages' harness, to compare with them like
+                     for like: DRNG seeded 00..2f, keys made once, the message byte
+                     i = i*131+64 signed by every call, one signature verified by
+                     every call, no warm-up call, 5 fresh-process trials of the
+                     pages' call counts (measure/ngcc-calls); targets under the
+                     compiler id ID+ngcc, beside the default ones on the pages
+  --quiet-wait S     per target, at most S seconds spent waiting for a quiet host
+                     (default 30): a trial the host disturbed (the reference kernel
+                     run beside it off its quiet speed, other work holding the other
+                     CPUs, steal) is repeated after a bounded back-off; what stays
+                     disturbed is published marked "host busy", with the host's speed
+                     spread in its uncertainty (0: never wait, only mark)
   --mlen LIST        also time sign and verify over these message lengths (bytes,
                      comma-separated, e.g. 0,1024,65536; the main figures use 64):
                      the pages plot cost against length
-  (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s)
+  (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s, quiet-wait 5 s)
 Campaigns (README.md, "Campaigns"): a campaign is fixed when it starts: its
 targets, their order and estimates are its plan, stored with it, and every
 later --shard, --job, resume or requeue of it reads that plan.
@@ -160,8 +178,9 @@ makefile=
 summary=
 # what each target is asked to do: its spec's fields (doc/records.md, "target")
 o_measure=1 o_profile=1 o_ct=0 o_keep_kat=0 o_mlen= o_timeout=3600 o_build_timeout=900
-o_trials= o_min_calls= o_min_time= o_budget= # given, or the tier's defaults (below)
+o_trials= o_min_calls= o_min_time= o_budget= o_quiet_wait= # given, or the tier's defaults (below)
 iccs=ngbench
+protocol=many
 dosel= # the options a generated makefile repeats in every rule
 dirs=
 keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
@@ -186,11 +205,11 @@ while [ $# -gt 0 ]; do
     --no-measure) keep "$1"; o_measure=0; shift ;;
     --no-profile) keep "$1"; o_profile=0; shift ;;
     --ct) keep "$1"; o_ct=1; shift ;;
-    --trials | --min-calls | --budget | --min-time)
+    --trials | --min-calls | --budget | --min-time | --quiet-wait)
         need "$@"
         case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
-        case $1 in --trials) o_trials=$2 ;; --min-calls) o_min_calls=$2 ;; --budget) o_budget=$2 ;; *) o_min_time=$2 ;; esac
+        case $1 in --trials) o_trials=$2 ;; --min-calls) o_min_calls=$2 ;; --budget) o_budget=$2 ;; --quiet-wait) o_quiet_wait=$2 ;; *) o_min_time=$2 ;; esac
         shift 2
         ;;
     --mlen)
@@ -198,6 +217,12 @@ while [ $# -gt 0 ]; do
         case $2 in '' | *[!0-9,]*) echo "do: --mlen wants byte counts separated by commas, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
         o_mlen=$2
+        shift 2
+        ;;
+    --protocol)
+        need "$@"
+        case $2 in many | ngcc) protocol=$2 ;; *) echo "do: --protocol wants many or ngcc, not '$2'" >&2; exit 2 ;; esac
+        keep "$1" "$2"
         shift 2
         ;;
     --iccs)
@@ -336,9 +361,10 @@ NGBENCH_KAT_TOOL=${NGBENCH_KAT_TOOL:-$(tool ngbench-kat kat)}
 export NGBENCH_KAT_TOOL
 NGBENCH_STATS=${NGBENCH_STATS:-$(tool ngbench-stats measure)}
 NGBENCH_SANDBOX=${NGBENCH_SANDBOX:-$(tool ngbench-sandbox harness)}
+NGBENCH_HOSTSPEED=${NGBENCH_HOSTSPEED:-$(tool ngbench-hostspeed harness)}
 NGBENCH_OKPARSE=${NGBENCH_OKPARSE:-$(tool ngbench-okparse harness)}
 NGBENCH_REPORT=${NGBENCH_REPORT:-$(tool ngbench-report report)}
-export NGBENCH_OKPARSE NGBENCH_STATS NGBENCH_SANDBOX NGBENCH_REPORT
+export NGBENCH_OKPARSE NGBENCH_STATS NGBENCH_SANDBOX NGBENCH_REPORT NGBENCH_HOSTSPEED
 for t in "$NGBENCH_KAT_TOOL" "$NGBENCH_SANDBOX" "$NGBENCH_REC"; do
     [ -x "$t" ] || { echo "do: $t is missing: run ./configure && make first" >&2; exit 2; }
 done
@@ -498,10 +524,10 @@ rm -rf "$hostdir/work/probe.$$" # each ./do probes in a directory of its own: th
 # description of a target that run-target, the stages and build-impl read ----
 if [ -n "$quick" ]; then
     tier=quick
-    : "${o_trials:=3}" "${o_min_calls:=10}" "${o_min_time:=0.05}" "${o_budget:=2}"
+    : "${o_trials:=3}" "${o_min_calls:=10}" "${o_min_time:=0.05}" "${o_budget:=2}" "${o_quiet_wait:=5}"
 else
     tier=full
-    : "${o_trials:=5}" "${o_min_calls:=100}" "${o_min_time:=1}" "${o_budget:=20}"
+    : "${o_trials:=5}" "${o_min_calls:=100}" "${o_min_time:=1}" "${o_budget:=20}" "${o_quiet_wait:=30}"
 fi
 newspecs=$hostdir/work/specs.$$
 rm -rf "$newspecs"
@@ -515,6 +541,10 @@ own_iccs() {
     [ "$iccs" = submission ] && [ -n "$(find "$1" -name auxfunc.c -type f 2>/dev/null | head -n 1)" ] &&
         [ -n "$(find "$1" -name drng.c -type f 2>/dev/null | head -n 1)" ]
 }
+# with --protocol ngcc: targets of their own (compiler id ID+ngcc), beside
+# the default protocol's on the pages
+psfx=
+[ "$protocol" = ngcc ] && psfx=+ngcc
 while IFS= read -r impl; do
     case $impl in */crypto_kem/*) op=crypto_kem fam=kem ;; *) op=crypto_sign fam=sig ;; esac
     prim=$(basename "$(dirname "$impl")") name=$(basename "$impl")
@@ -529,7 +559,7 @@ while IFS= read -r impl; do
         ic=ngbench
         if [ "$sfx" = - ]; then sfx=; else ic=submission; fi
         while IFS="$tab" read -r cid lto line nolto; do
-            tid=$op/$prim/$name/$cid$sfx
+            tid=$op/$prim/$name/$cid$sfx$psfx
             f=$newspecs/$tid.spec
             if [ -f "$f" ]; then
                 # one target id, two folders (crypto_sign/x/ref given from two places): the
@@ -540,9 +570,9 @@ while IFS= read -r impl; do
             fi
             mkdir -p "${f%/*}"
             "$NGBENCH_REC" spec write "$f" "id=$tid" "operation=$op" "primitive=$prim" "implementation=$name" \
-                "compiler=$cid$sfx" "dir=$impl" "family=$fam" "line=$line" "line_nolto=$nolto" "lto=$lto" "iccs=$ic" \
+                "compiler=$cid$sfx$psfx" "dir=$impl" "family=$fam" "line=$line" "line_nolto=$nolto" "lto=$lto" "iccs=$ic" \
                 "tier=$tier" "keep_kat=$o_keep_kat" "measure=$o_measure" "profile=$o_profile" "ct=$o_ct" \
-                "trials=$o_trials" "min_calls=$o_min_calls" "min_time=$o_min_time" "budget=$o_budget" "mlen=$o_mlen" \
+                "trials=$o_trials" "min_calls=$o_min_calls" "min_time=$o_min_time" "budget=$o_budget" "quiet_wait=$o_quiet_wait" "protocol=$protocol" "mlen=$o_mlen" \
                 "timeout=$o_timeout" "build_timeout=$o_build_timeout" "memory_mb=$NGBENCH_MEMORY_MB" \
                 "filesize_mb=$NGBENCH_FILESIZE_MB" || { rm -rf "$newspecs"; exit 2; }
             echo "$tid" >>"$newspecs/ids"
@@ -614,7 +644,9 @@ lock_campaign() {
 }
 unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else rm -rf "$cdir/lock.d"; fi; }
 lock_campaign
-if [ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && [ ! -f "$cdir/complete" ] && { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
+# (--summary of a finished campaign shows it: it starts none)
+if [ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && { [ ! -f "$cdir/complete" ] || [ -n "$summary" ]; } &&
+    { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
     event=resume
     [ -f "$cdir/planned" ] || event=start # fixed by --plan, nothing run yet
     if [ -n "$plan_file" ]; then
@@ -738,9 +770,11 @@ if [ "$event" = start ] || [ -z "$part" ]; then
     rm -f "$hostinfo" "$hostinfo.warn"
     # one per compiler id the targets use (with --iccs submission, ID+own-iccs
     # are the lines with the submission's ICCS copies)
-    specs_get compiler,line,iccs "$targets" "$cdir/specs" | LC_ALL=C sort -u | while IFS="$tab" read -r cid line ic; do
+    specs_get compiler,line,iccs,protocol "$targets" "$cdir/specs" | LC_ALL=C sort -u | while IFS="$tab" read -r cid line ic proto; do
         cversion=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
-        if [ "$ic" = submission ]; then set -- iccs=submission; else set --; fi
+        set --
+        [ "$ic" = submission ] && set -- "$@" iccs=submission
+        [ "$proto" = ngcc ] && set -- "$@" protocol=ngcc
         record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion" "$@"
     done
 fi

@@ -1,56 +1,51 @@
 #!/bin/sh
-# noise-bench.sh - do cycle counts hold on a busy host? (make bench-noise; a
-# benchmark: it prints figures against targets, it never fails on them)
+# noise-bench.sh - does a busy host change what ./do publishes without saying
+# so? (make bench-noise; a benchmark: it prints figures against targets and
+# never fails on them)
 #
-# Measures the same operations quietly and beside 2 x nproc competing
-# processes (bench/noise-load.c: "spin", loops that touch no memory, and
-# "stream", loops that stream through 256 MiB each; and "same", the
-# spinning loops all pinned to the measured CPU: preemption alone, without
-# the other CPUs' share of the hardware), in alternating rounds (quiet,
-# spin, same, stream; then the other way round), each round one trial of
-# measure pinned to one CPU, and prints per operation and estimator the
-# median over the rounds and the ratio loaded / quiet:
-#   wall      the median of all calls (what ngbench reported before: counts
-#             time off the CPU)
-#   clean     the median of the calls that were not descheduled
-#   oncpu     the median of the calls' on-CPU estimates
-#   headline  what the records now state (clean when enough calls were not
-#             descheduled, else oncpu: measure/derive.h), and which it was
-# Targets: within 1.05 for spinning competitors (aim 1.02) for every listed
-# operation; memory-heavy competitors are reported as they are (they take
-# cache and memory bandwidth from the measured call itself: no estimator
-# can give that back).
-# usage: bench/noise-bench.sh [-r ROUNDS] [-t SECONDS] [-c CC] [DIR:OP...]
-#   DIR:OP   an implementation directory and an operation (default:
-#            crypto_sign/tsuov128/ref:verify crypto_kem/yuanyang512/ref:dec
-#            crypto_sign/cedrusalpha160f/ref:verify)
-#   -r       rounds per condition (default 5), -t seconds of timed calls per
-#            round (default 0.5), -c the compiler line (default: $CC -O2)
-# Short rounds, alternated: on a shared host the background drifts by more
-# than the effect measured within a minute, and alternation spreads that
-# drift over every condition alike.
+# Runs ./do on a short and a long operation - crypto_sign/tsuov128/ref verify
+# and crypto_sign/sigurd256/ref sign (longer than a scheduler slice) - quietly
+# and beside real competitors, in rounds (the conditions in turn, the other
+# way round in even rounds):
+#   quiet    nothing of ours beside it
+#   spin     a spinning process per CPU (loops that touch no memory)
+#   stream   a memory-streaming process (256 MiB, one word per cache line)
+#   build    a parallel build of ngbench itself (make -j<CPUs> in a copy of
+#            this tree, over and over)
+# and prints, per operation and condition, the headline ./do published (the
+# median over the rounds), its uncertainty, whether it was marked host busy,
+# the ratio to the quiet headline and the verdict the issue asks for:
+#   within 5%                            |published / quiet - 1| <= 0.05
+#   marked, and the interval covers quiet  marked host busy, and the quiet
+#                                        figure lies within published ± u
+#   MISSED                               neither (the figure moved without
+#                                        saying so)
+# The quiet rounds run beside whatever else this host runs: they are marked
+# too on a shared machine, and then "quiet" means "without our competitors".
+# usage: bench/noise-bench.sh [-r ROUNDS] [-w QUIET_WAIT] [-c CC]
+#   -r  rounds (default 1), -w ./do's --quiet-wait per target (default 20),
+#   -c  the compiler line (default: $CC -O2)
 case ${1-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p; }' "$0"; exit 0 ;; esac
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-stats=${NGBENCH_STATS:-$PWD/measure/ngbench-stats}
-[ -x "$stats" ] || stats=$top/measure/ngbench-stats
-rounds=5 secs=0.5 cc="${CC:-cc} -O2"
-while getopts r:t:c: o; do
+build=${NGBENCH_BUILDDIR:-$top}
+rec=${NGBENCH_REC:-$build/report/ngbench-rec}
+rounds=1 qwait=20 cc="${CC:-cc} -O2"
+while getopts r:w:c: o; do
     case $o in
     r) rounds=$OPTARG ;;
-    t) secs=$OPTARG ;;
+    w) qwait=$OPTARG ;;
     c) cc=$OPTARG ;;
     *) exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-budget=$(awk -v s="$secs" 'BEGIN { print 4 * s + 4 }')
-[ $# -gt 0 ] || set -- crypto_sign/tsuov128/ref:verify crypto_kem/yuanyang512/ref:dec crypto_sign/cedrusalpha160f/ref:verify
+targets="crypto_sign/tsuov128/ref:verify crypto_sign/sigurd256/ref:sign"
 w=${TMPDIR:-/tmp}/ngbench-noise-bench.$$
 mkdir -p "$w"
 pids=
 stop_load() {
-    for p in $pids; do kill "$p" 2>/dev/null; done
+    for p in $pids; do kill -- -"$p" 2>/dev/null || kill "$p" 2>/dev/null; done
     for p in $pids; do wait "$p" 2>/dev/null; done
     pids=
 }
@@ -58,94 +53,115 @@ trap 'stop_load; rm -rf "$w"' EXIT
 trap 'exit 130' INT TERM
 ${CC:-cc} -O2 -o "$w/noise-load" "$top/bench/noise-load.c" || exit 1
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-ncomp=$((2 * ncpu))
-# the measured CPU: the last one this process may use
-cpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //' | tr ',' '\n' | sed 's/.*-//' | tail -n 1)
-[ -n "$cpu" ] || cpu=$((ncpu - 1))
-load() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?'; }
+printf '@bench %s\n' "$cc" >"$w/okc"
 
-echo "== noise benchmark: $ncpu CPUs, measured on CPU $cpu, $ncomp competitors when loaded, $rounds rounds of $secs s"
-echo "   load average at the start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-i=0
-for t in "$@"; do
-    i=$((i + 1))
-    dir=${t%:*}
-    case $dir in /*) ;; *) dir=$top/$dir ;; esac
-    "$top/harness/build-impl" -p measure -c "$cc" "$dir" "$w/b$i" >/dev/null 2>"$w/b$i.err" ||
-        { echo "   $t: build failed"; cat "$w/b$i.err"; exit 1; }
-    (cd "$w" && "$w/b$i/measure" -o "${t##*:}" -s "$w/b$i.state" -n 1 >/dev/null) || { echo "   $t: setup failed"; exit 1; }
+# the build competitor's tree: this package as distributed, configured once
+echo "== preparing the build competitor (make distdir, configure)"
+if make -C "$build" distdir distdir="$w/src" >"$w/distdir.log" 2>&1 &&
+    (cd "$w/src" && ./configure >"$w/configure.log" 2>&1); then
+    have_build=1
+else
+    have_build=
+    echo "   cannot prepare a copy of ngbench to build (see $w/distdir.log): the build competitor is left out"
+fi
+# start_load COND: the competitors of COND, each in a process group of its own
+# and each stopping by itself within 15 minutes
+start_load() {
+    case $1 in
+    spin)
+        k=0
+        while [ $k -lt "$ncpu" ]; do
+            setsid "$w/noise-load" spin 900 & pids="$pids $!"
+            k=$((k + 1))
+        done ;;
+    stream) setsid "$w/noise-load" stream 900 & pids="$pids $!" ;;
+    build)
+        setsid sh -c 'end=$(($(date +%s) + 900)); cd "$1" || exit 1
+            while [ "$(date +%s)" -lt "$end" ]; do make -j"$2" >/dev/null 2>&1; make clean >/dev/null 2>&1; done' \
+            sh "$w/src" "$ncpu" & pids="$pids $!" ;;
+    esac
+    [ "$1" = quiet ] || sleep 2
+}
+
+# the reference kernel's quiet speed per CPU, before any competitor: every
+# ./do below starts its campaign from it (hostspeed/quiet.cpuN), so that a
+# campaign begun beside a competitor still knows how fast the host can run
+c=0
+while [ $c -lt "$ncpu" ]; do
+    "$build/harness/ngbench-hostspeed" -C $c calibrate -t 2 | sed 's/ readings=[0-9]*//' >"$w/quiet.cpu$c"
+    c=$((c + 1))
 done
-echo "   counter: $("$w/b1/measure" -o "${1##*:}" -s "$w/b1.state" -n 1 | sed -n 's/^counter //p')"
 
+conds="quiet spin stream"
+[ -n "$have_build" ] && conds="$conds build"
+dirs=
+for t in $targets; do dirs="$dirs $top/${t%:*}"; done
+echo "== noise benchmark: $ncpu CPUs, $rounds round(s) of: $conds; ./do --quiet-wait $qwait; '$cc'"
+echo "   $(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') (family $(grep -m1 '^cpu family' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), model $(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'))"
+echo "   load average at the start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 : >"$w/results"
 r=1
 while [ "$r" -le "$rounds" ]; do
-    if [ $((r % 2)) = 1 ]; then conds="quiet spin same stream"; else conds="stream same spin quiet"; fi
-    i=0
-    for t in "$@"; do
-        i=$((i + 1))
-        for cond in $conds; do
-            k=0
-            if [ "$cond" != quiet ]; then
-                while [ $k -lt $ncomp ]; do
-                    case $cond in
-                    same) taskset -c "$cpu" "$w/noise-load" spin 300 & ;;
-                    *) "$w/noise-load" "$cond" 300 & ;;
-                    esac
-                    pids="$pids $!"
-                    k=$((k + 1))
-                done
-                sleep 0.3
-            fi
-            l=$(load)
-            (cd "$w" && "$w/b$i/measure" -C "$cpu" -o "${t##*:}" -s "$w/b$i.state" -n 10000000 -N 20 -t "$secs" \
-                -T "$budget") >"$w/out" 2>"$w/err" || echo "   $t: measure failed: $(head -c 200 "$w/err")"
-            stop_load
-            cps=$(sed -n 's/^counter .*persecond=\([0-9]*\).*/\1/p' "$w/out")
-            [ -n "$cps" ] || continue
-            line=$("$stats" -p "$cps" "$w/out")
-            get() { _v=$(printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"); printf '%s' "${_v:--}"; }
-            printf '%s %s %s %s %s %s %s %s %s %s %s\n' "${t%/*}" "${t##*:}" "$cond" "$r" "$(get median)" \
-                "$(get clean_median)" "$(get oncpu_median)" "$(get headline)" "$(get estimator)" \
-                "$(get clean_n)/$(get n)" "$l" >>"$w/results"
+    order=$conds
+    [ $((r % 2)) = 0 ] && order=$(printf '%s\n' $conds | sort -r | tr '\n' ' ')
+    for cond in $order; do
+        mkdir -p "$w/r$r-$cond/noise/hostspeed"
+        cp "$w"/quiet.cpu* "$w/r$r-$cond/noise/hostspeed/"
+        start_load "$cond"
+        l=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)
+        t0=$(date +%s)
+        # shellcheck disable=SC2086
+        NGBENCH_HOST=noise "$top/do" --results "$w/r$r-$cond" --okcompilers "$w/okc" --quick --no-profile \
+            --trials 5 --min-calls 25 --min-time 0.3 --budget 5 --quiet-wait "$qwait" $dirs >"$w/do-$r-$cond.log" 2>&1
+        stop_load
+        echo "   round $r, $cond: ./do took $(($(date +%s) - t0)) s (load $l)"
+        for t in $targets; do
+            p=${t%/*}
+            p=${p#*/}
+            "$rec" get -k cycles -w @primitive="$p" -w op="${t##*:}" \
+                -f headline,uncertainty,disturbed_trials,estimator,retries "$w/r$r-$cond/noise/data" 2>/dev/null |
+                head -n 1 | awk -F '\t' -v t="$p ${t##*:}" -v c="$cond" -v r="$r" -v l="$l" \
+                '{ printf "%s %s %s %s %s %s %s %s %s\n", t, c, r, $1, $2, $3, $4, $5, l }' >>"$w/results"
         done
     done
     r=$((r + 1))
 done
 echo "   load average at the end:   $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
-echo "== per round (median ticks; clean calls / all calls; 1-minute load when the round began)"
-awk '{ printf "   %-28s %-6s %-6s round %s  wall %12s  clean %12s  oncpu %12s  headline %12s (%s, %s clean)  load %s\n",
-        $1, $2, $3, $4, $5, ($6 == "" ? "-" : $6), $7, $8, $9, $10, $11 }' "$w/results"
+echo "== per round (headline ticks, uncertainty, disturbed trials of 5, estimator, retries, 1-minute load)"
+awk '{ printf "   %-10s %-6s %-6s round %s  %12s ± %5.1f%%  disturbed %s  %-6s retries %s  load %s\n",
+        $1, $2, $3, $4, $5, 100 * $6, $7, $8, $9, $10 }' "$w/results"
 echo
-echo "== median over the rounds, and loaded / quiet (target: spin within 1.05, aim 1.02)"
-sort -k1,1 -k2,2 -k3,3 "$w/results" | awk '
-function ratio(a, b) { return (b > 0 && a != "") ? sprintf("%.3f", a / b) : "-" }
+echo "== published headline against quiet (median over the rounds; target: within 5%, or marked with an interval that covers quiet)"
+awk '
 function med(s,   a, n, i, j, t) {
     n = split(s, a, " ")
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
     if (n == 0) return ""
-    if (n % 2 == 0) return sprintf("%.1f", (a[n / 2] + a[n / 2 + 1]) / 2)
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
 {
     k = $1 " " $2; if (!(k in seen)) { seen[k] = 1; order[++no] = k }
-    c = k SUBSEP $3
-    for (e = 5; e <= 8; e++) if ($e != "-") v[c, e] = v[c, e] " " $e
-    est[c] = est[c] " " $9
+    c = k SUBSEP $3; if (!(c in cs)) { cs[c] = 1; conds[k] = conds[k] " " $3 }
+    h[c] = h[c] " " $5; u[c] = u[c] " " $6; d[c] = d[c] " " ($7 > 0 ? 1 : 0)
 }
 END {
-    split("wall clean oncpu headline", name, " ")
     for (o = 1; o <= no; o++) {
-        k = order[o]; q = k SUBSEP "quiet"
+        k = order[o]; q = med(h[k SUBSEP "quiet"]); uq = med(u[k SUBSEP "quiet"])
         printf "   %s\n", k
-        printf "      %-9s %12s %12s %12s %12s %8s %8s %8s\n", "estimator", "quiet", "spin", "same", "stream",
-            "spin/q", "same/q", "stream/q"
-        for (e = 5; e <= 8; e++) {
-            mq = med(v[q, e]); ms = med(v[k SUBSEP "spin", e]); m1 = med(v[k SUBSEP "same", e]); mm = med(v[k SUBSEP "stream", e])
-            printf "      %-9s %12s %12s %12s %12s %8s %8s %8s\n", name[e - 4], mq, ms, m1, mm, ratio(ms, mq), ratio(m1, mq), ratio(mm, mq)
+        printf "      %-7s %12s %8s %8s %8s  %s\n", "", "published", "± u", "marked", "/ quiet", "verdict"
+        n = split(conds[k], cl, " ")
+        for (i = 1; i <= n; i++) {
+            c = k SUBSEP cl[i]; hv = med(h[c]); uv = med(u[c]); marked = med(d[c]) > 0
+            ratio = (q > 0) ? hv / q : 0
+            if (cl[i] == "quiet") verdict = "(the reference)"
+            else if (q > 0 && ratio >= 0.95 && ratio <= 1.05) verdict = "within 5%"
+            else if (marked && q >= hv * (1 - uv) && q <= hv * (1 + uv)) verdict = "marked, and the interval covers quiet"
+            else if (marked && hv * (1 - uv) <= q * (1 + uq) && q * (1 - uq) <= hv * (1 + uv))
+                verdict = sprintf("MISSED: marked, but the interval does not cover quiet (it overlaps the quiet interval, ± %.0f%%)", 100 * uq)
+            else if (marked) verdict = "MISSED: marked, but the interval does not cover quiet"
+            else verdict = "MISSED: off by more than 5%, not marked"
+            printf "      %-7s %12.1f %7.1f%% %8s %8.3f  %s\n", cl[i], hv, 100 * uv, marked ? "yes" : "no", ratio, verdict
         }
-        printf "      headline estimator per round: quiet%s; spin%s; same%s; stream%s\n", est[q], est[k SUBSEP "spin"],
-            est[k SUBSEP "same"], est[k SUBSEP "stream"]
     }
-}'
+}' "$w/results"

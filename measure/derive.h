@@ -74,5 +74,88 @@ void ngd_seconds(char *out, size_t size, double ticks, double persecond);
  * left as they were. */
 void ngd_percall(char *out, size_t size, const double *ticks, const int *flag, const double *oncpu, size_t n,
                  double persecond);
+/* Since 0.3 it also gives the spread of the headline's own calls (the clean
+ * calls, the on-CPU estimates, or all: across messages, when each call signs
+ * its own): " headline_q1=X headline_q3=X headline_mean=X modes=K
+ * headline_stat=median|mean" after headline_seconds. modes: how many
+ * clusters their cost falls into (ngd_modes); when more than one (retries,
+ * or messages of two kinds), the headline is their mean, not their median,
+ * which would be one cluster's cost. */
+/* clusters of cost among the n sorted values x (1 when n < NGD_MODE_MIN_N):
+ * the outer 2.5 % on each side left out, a cut wherever two neighbours lie
+ * more than NGD_MODE_GAP of the median apart with at least NGD_MODE_SHARE
+ * of the values on each side */
+#define NGD_MODE_GAP 0.05
+#define NGD_MODE_SHARE 0.10
+#define NGD_MODE_MIN_N 20
+size_t ngd_modes(const double *x, size_t n);
+
+/* ---- the host around a trial: its speed and its load (issue 32) ----
+ * The stage times a fixed reference kernel (ngbench-hostspeed) on the
+ * measured CPU before and after every trial and holds it against the
+ * quiet speed calibrated when the campaign started; measure reads
+ * /proc/stat just before its first timed call and after its last. A trial
+ * is disturbed when the kernel ran more than NGD_HOST_DRIFT away from its
+ * quiet speed (by either clock), when other work held the other CPUs for
+ * more than NGD_OTHERS_BUSY of their time, or when the hypervisor stole more
+ * than NGD_STEAL of the CPUs' time. */
+#define NGD_HOST_DRIFT 0.03
+#define NGD_OTHERS_BUSY 0.20
+#define NGD_STEAL 0.05
+
+/* one CPU's line of /proc/stat ("cpuN user nice system idle iowait irq
+ * softirq steal ..."; not the "cpu" total), in its own ticks */
+typedef struct {
+    int cpu;
+    double busy, total, steal;
+} ngd_cpustat;
+/* parses such a line: 1 when it is one */
+int ngd_stat_line(const char *line, ngd_cpustat *s);
+/* the load between two snapshots: *others the busy share of every CPU but
+ * own (NAN when there is none, or own < 0 and one CPU), *steal the steal
+ * share of all CPUs; each "%.3f" as recorded. 0 when nothing is known (no
+ * snapshots, or no time passed). */
+int ngd_host_load(const ngd_cpustat *a, size_t na, const ngd_cpustat *b, size_t nb, int own, double *others,
+                  double *steal);
+/* 1 when that load disturbs a trial (NAN: unknown, does not) */
+int ngd_load_disturbs(double others, double steal);
+/* the host's speed: quiet / reading ("%.3f"), of two readings the one
+ * farther from 1; 0 (nothing written) when a figure is missing */
+int ngd_host_speed(char *out, size_t size, double quiet, double before, double after);
+/* why a trial counts as disturbed, from its figures as recorded (NAN:
+ * unknown): "speed", "others", "steal", joined by "+", or "no" */
+void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, double others, double steal);
+/* The uncertainty of a headline, relative ("%.3f"): half the spread of the
+ * trials' own headlines over the headline, plus the largest distance of
+ * the host's speed from 1 in any trial (speed[t]: the speed by the clock
+ * the headline's estimator uses; NAN where unknown). A headline taken on a
+ * host that ran 13% slow carries at least 13%. */
+void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const double *speed, size_t nt,
+                     double headline);
+/* what a trial's file says about the host around it: measure's
+ * "stat0"/"stat1" lines (/proc/stat) and "ran_on", and the lines the stage
+ * appends from ngbench-hostspeed: "quiet ref_ticks=T ref_oncpu_ns=N" (the
+ * calibration in force) and "host before|after ref_ticks=T
+ * ref_oncpu_ns=N" */
+#define NGD_MAXCPU 1024
+typedef struct {
+    double quiet[2], before[2], after[2]; /* ref_ticks, ref_oncpu_ns (NAN: none) */
+    ngd_cpustat s0[NGD_MAXCPU], s1[NGD_MAXCPU];
+    size_t n0, n1;
+    int own; /* the CPU measure ran on, -1 when not said */
+} ngd_trialhost;
+void ngd_trialhost_init(ngd_trialhost *h);
+/* takes in one line of a trial's file: 1 when it was one of those */
+int ngd_trialhost_line(const char *line, ngd_trialhost *h);
+/* the trial's host figures as the records carry them, each where known:
+ * " host_speed=S host_speed_oncpu=S others_busy=B steal=X disturbed=WHY"
+ * (written to out, "" when nothing is known); *speed, *speed_oncpu (NAN:
+ * unknown) and *disturbed (1: disturbed) */
+void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *speed, double *speed_oncpu,
+                      int *disturbed);
+
+/* the headline of n calls alone (a trial's; ngd_percall's rule), NAN when
+ * no call has per-call readings */
+double ngd_headline(const double *ticks, const int *flag, const double *oncpu, size_t n);
 
 #endif

@@ -17,8 +17,14 @@
  * Statistics are computed by ngbench-stats from these raw samples, so they
  * can be recomputed later. Last, "cpu <seconds> timed <ticks>": the
  * thread's on-CPU seconds over the timed calls and their ticks (the trial's
- * CPU share). */
+ * CPU share). Around the calls (the warm-up too), the CPU lines of
+ * /proc/stat as they are, "stat0 cpuN ..." before and "stat1 cpuN ..."
+ * after, and "ran_on <cpu>": whether other work held the other CPUs
+ * meanwhile (measure/derive.h; nothing where there is no /proc/stat). */
 
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getcpu */
+#endif
 #if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE)
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -26,6 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 #include "ngcycles.h"
 #include "oncpu.h"
@@ -35,9 +44,12 @@
  * (-1 where not known) */
 static int call(int op, int64_t *ticks, int64_t *cpu, long *sw)
 {
+    static long made;
     ngo_reading a, b;
     int64_t t0, t1;
     int rc;
+    if (made++ > 0)
+        op_next(op); /* this call's own message, signature or ciphertext: untimed */
     ngo_before(&a);
     t0 = ngcycles();
     rc = op_run(op);
@@ -47,6 +59,20 @@ static int call(int op, int64_t *ticks, int64_t *cpu, long *sw)
     *cpu = a.cpu_ns >= 0 && b.cpu_ns >= 0 ? b.cpu_ns - a.cpu_ns : -1;
     *sw = a.switches >= 0 && b.switches >= 0 ? b.switches - a.switches : -1;
     return rc;
+}
+
+/* the CPU lines of /proc/stat, each after TAG (copied, not parsed: the
+ * statistics read them) */
+static void proc_stat(const char *tag)
+{
+    FILE *f = fopen("/proc/stat", "r");
+    char line[512];
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "cpu", 3) == 0 && line[3] >= '0' && line[3] <= '9')
+            printf("%s %s", tag, line);
+    fclose(f);
 }
 
 /* a timed call's line, and its share of the totals */
@@ -71,7 +97,7 @@ int main(int argc, char **argv)
     long sw;
     op = op_options(&argc, argv,
                     "usage: measure -o OP [-n ITERS] [-N MIN -t MINTIME -T BUDGET] [-w 0|1] [-s STATE]\n"
-                    "               [-m MLEN] [-C CPU]\n"
+                    "               [-m MLEN] [-C CPU] [-P many|ngcc] [-S STREAM]\n"
                     "One timing trial: a timed warm-up call ('calibrate'), then ITERS timed calls\n"
                     "('sample TICKS CPU_NS SWITCHES' lines); with a plan, at least MIN calls and\n"
                     "MINTIME seconds of timed work, stopping once BUDGET seconds have passed (at\n"
@@ -105,6 +131,7 @@ int main(int argc, char **argv)
         limit = (int64_t)(budget * (double)ngcycles_persecond());
     floor_time = (int64_t)(min_time * (double)ngcycles_persecond());
     op_setup(op);
+    proc_stat("stat0");
     i = 0;
     start = ngcycles();
     if (warm) {
@@ -132,6 +159,10 @@ int main(int argc, char **argv)
         }
         sample(t, cpu, sw);
     }
+    proc_stat("stat1");
+#ifdef __linux__
+    printf("ran_on %d\n", sched_getcpu());
+#endif
     if (oncpu_known) /* with the timed ticks: the samples' total, for the CPU share */
         printf("cpu %.9f timed %lld\n", (double)oncpu_ns * 1e-9, (long long)spent);
     return fflush(stdout) == 0 ? 0 : 1;

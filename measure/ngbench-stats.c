@@ -14,7 +14,12 @@
  * is below NGD_PREEMPTED_BELOW) on the totals line; and, where measure
  * printed per-call readings ("sample TICKS CPU_NS SWITCHES"), each trial's
  * flagged=<descheduled calls> and the totals' clean_n, clean_median,
- * oncpu_median, estimator, headline and headline_seconds (ngd_percall).
+ * oncpu_median, estimator, headline and headline_seconds (ngd_percall),
+ * each trial's own headline, and the headline's uncertainty. Where a trial
+ * holds the host's readings (measure's "stat0"/"stat1" lines of /proc/stat,
+ * and the "quiet" and "host before|after" lines of ngbench-hostspeed that
+ * the stage appends), each trial's host_speed, host_speed_oncpu,
+ * others_busy, steal and disturbed, and the totals' disturbed_trials.
  * Quartiles interpolate linearly (R type 7). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -45,7 +50,10 @@ static void usage(FILE *f)
           "                    'cpu' line) and mean_seconds, ops_per_second and preempted=yes\n"
           "                    (a trial's cpu_share below 0.9) on the totals line (measure/derive.c);\n"
           "                    with per-call readings, each trial's flagged (descheduled calls) and\n"
-          "                    clean_n, clean_median, oncpu_median, estimator, headline, headline_seconds\n"
+          "                    clean_n, clean_median, oncpu_median, estimator, headline, headline_seconds,\n"
+          "                    uncertainty; each trial's headline; and from the host's readings in a\n"
+          "                    trial (stat0/stat1, quiet, host before/after lines) each trial's host_speed,\n"
+          "                    host_speed_oncpu, others_busy, steal, disturbed and the disturbed_trials\n"
           "  -h, --help        this text\n"
           "  -V, --version     the version\n"
           "Quartiles interpolate linearly (R type 7). Exit status: 0, 1 no samples or a usage\n"
@@ -86,11 +94,20 @@ static void *grow(void *p, size_t size)
     return p;
 }
 
+/* what each trial (file) says beyond its samples: its own headline, and the
+ * host around it (NAN: unknown) */
+#define MAXTRIALS 1024
+static double trial_head[MAXTRIALS], trial_speed[MAXTRIALS], trial_speed_on[MAXTRIALS];
+static size_t ntrials, ndisturbed;
+static int any_host;
+
 static int read_file(FILE *f, const char *name, double *trial_mean)
 {
-    char line[256];
+    static ngd_trialhost th;
+    char line[512];
     double sum = 0, cpu = -1, timed = -1, overhead = 0;
     size_t k = 0, first = n, i, flagged = 0, known = 0;
+    ngd_trialhost_init(&th);
     while (fgets(line, sizeof line, f)) {
         double v, c, sw;
         if (strncmp(line, "cpu ", 4) == 0) { /* cpu SECONDS timed TICKS */
@@ -98,6 +115,8 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
                 cpu = timed = -1;
             continue;
         }
+        if (ngd_trialhost_line(line, &th)) /* the host around the trial */
+            continue;
         if (ngd_counter_overhead(line, &v)) {
             overhead = v;
             continue;
@@ -123,33 +142,49 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
         return -1;
     }
     *trial_mean = sum / (double)k;
-    if (per_file) { /* this file's statistics, on a sorted copy */
-        static int trial;
-        double *copy = malloc(k * sizeof *copy);
-        stats fs;
-        if (!copy) {
-            fprintf(stderr, "ngbench-stats: out of memory\n");
-            exit(2);
+    {
+        char host[256] = "";
+        double sp, spo;
+        int dist;
+        ngd_host_figures(host, sizeof host, &th, &sp, &spo, &dist);
+        if (ntrials < MAXTRIALS) {
+            trial_head[ntrials] = persecond > 0 ? ngd_headline(all + first, flag + first, oncpu + first, k) : NAN;
+            trial_speed[ntrials] = sp;
+            trial_speed_on[ntrials] = spo;
         }
-        memcpy(copy, all + first, k * sizeof *copy);
-        stats_compute(copy, k, &fs);
-        printf("trial=%d ", ++trial);
-        print_stats(&fs);
-        if (persecond > 0) {
-            char share[32];
-            if (ngd_cpu_share(share, sizeof share, cpu, persecond, timed)) {
-                printf(" cpu_share=%s", share);
-                preempted |= ngd_preempted(strtod(share, NULL));
+        ntrials++;
+        ndisturbed += dist;
+        any_host |= host[0] != 0;
+        if (per_file) { /* this file's statistics, on a sorted copy */
+            double *copy = malloc(k * sizeof *copy);
+            stats fs;
+            if (!copy) {
+                fprintf(stderr, "ngbench-stats: out of memory\n");
+                exit(2);
             }
-            for (i = first; i < n; i++) {
-                known += flag[i] >= 0;
-                flagged += flag[i] > 0;
+            memcpy(copy, all + first, k * sizeof *copy);
+            stats_compute(copy, k, &fs);
+            printf("trial=%lu ", (unsigned long)ntrials);
+            print_stats(&fs);
+            if (persecond > 0) {
+                char share[32];
+                if (ngd_cpu_share(share, sizeof share, cpu, persecond, timed)) {
+                    printf(" cpu_share=%s", share);
+                    preempted |= ngd_preempted(strtod(share, NULL));
+                }
+                for (i = first; i < n; i++) {
+                    known += flag[i] >= 0;
+                    flagged += flag[i] > 0;
+                }
+                if (known == k)
+                    printf(" flagged=%lu", (unsigned long)flagged);
+                if (ntrials <= MAXTRIALS && !isnan(trial_head[ntrials - 1]))
+                    printf(" headline=%.1f", trial_head[ntrials - 1]);
             }
-            if (known == k)
-                printf(" flagged=%lu", (unsigned long)flagged);
+            fputs(host, stdout);
+            putchar('\n');
+            free(copy);
         }
-        putchar('\n');
-        free(copy);
     }
     return 0;
 }
@@ -220,6 +255,17 @@ int main(int argc, char **argv)
         ngd_ops_per_second(b, sizeof b, mean, persecond);
         printf(" mean_seconds=%s ops_per_second=%s%s", a, b, preempted ? " preempted=yes" : "");
         fputs(percall, stdout);
+        /* the headline's uncertainty: the trials' spread and the host's speed
+         * by the clock of the headline's estimator */
+        if (strstr(percall, " headline=") && ntrials <= MAXTRIALS) {
+            int on = strstr(percall, " estimator=oncpu ") != NULL;
+            char u[32];
+            ngd_uncertainty(u, sizeof u, trial_head, on ? trial_speed_on : trial_speed, ntrials,
+                            strtod(strstr(percall, " headline=") + 10, NULL));
+            printf(" uncertainty=%s", u);
+            if (any_host)
+                printf(" disturbed_trials=%lu", (unsigned long)ndisturbed);
+        }
     }
     putchar('\n');
     return 0;

@@ -16,6 +16,8 @@
 #include "target.h"
 
 unsigned long long op_mlen = 64;
+int op_protocol = OP_MANY;
+unsigned long op_stream;
 static const char *statefile;
 
 /* the buffers: a signature's sn, or a KEM's ss, is OUT; a KEM's ct is CT,
@@ -102,6 +104,92 @@ static void sizes(void)
 }
 #endif
 
+/* ---- many messages (OP_MANY): each call's own input, prepared untimed ----
+ * sign: a message drawn from the DRNG per call; verify: an honest signature
+ * of a drawn message per call, and dec: a ciphertext of its own per call,
+ * each made by the operation before it and kept in a pool of POOL (calls
+ * beyond POOL reuse them in turn: a verify call costs about as much as a
+ * sign call would to prepare it). */
+#define POOL 64
+static struct {
+    unsigned char *msg, *out, *ct;
+    unsigned long long lmsg, lout, lct;
+} pool[POOL];
+static int npool, next_pool;
+
+static void draw_message(void)
+{
+    len[MSG] = op_mlen;
+    if (op_mlen > 0)
+        get_random_number(&drng_algorithm, b[MSG], 8 * op_mlen);
+}
+
+static unsigned char *copy_of(const unsigned char *p, unsigned long long n)
+{
+    unsigned char *q = malloc(n ? (size_t)n : 1);
+    if (!q) {
+        fprintf(stderr, "measure: out of memory for the pool of inputs\n");
+        exit(2);
+    }
+    memcpy(q, p, (size_t)n);
+    return q;
+}
+
+void op_next(int op)
+{
+    int rc;
+    if (op_protocol != OP_MANY || op == 0)
+        return; /* keygen and (KEMs) enc draw their own randomness each call */
+#ifndef NGBENCH_KEM
+    if (op == 1) {
+        draw_message();
+        return;
+    }
+#endif
+    /* verify or dec: the next input of the pool, made when the pool is not full */
+    if (npool < POOL) {
+#ifdef NGBENCH_KEM
+        if ((rc = table[1].call()) != 0) {
+            fprintf(stderr, "measure: preparing dec: enc returned %d\n", rc);
+            exit(3);
+        }
+#else
+        draw_message();
+        if ((rc = table[1].call()) != 0) {
+            fprintf(stderr, "measure: preparing verify: sign returned %d\n", rc);
+            exit(3);
+        }
+#endif
+        pool[npool].msg = copy_of(b[MSG], len[MSG]);
+        pool[npool].lmsg = len[MSG];
+        pool[npool].out = copy_of(b[OUT], len[OUT]);
+        pool[npool].lout = len[OUT];
+        pool[npool].ct = copy_of(b[CT], len[CT]);
+        pool[npool].lct = len[CT];
+        npool++;
+        return;
+    }
+    memcpy(b[MSG], pool[next_pool].msg, (size_t)(len[MSG] = pool[next_pool].lmsg));
+    memcpy(b[OUT], pool[next_pool].out, (size_t)(len[OUT] = pool[next_pool].lout));
+    memcpy(b[CT], pool[next_pool].ct, (size_t)(len[CT] = pool[next_pool].lct));
+    next_pool = (next_pool + 1) % POOL;
+}
+
+/* the DRNG of a trial's own stream: the seed 00..2f with its last 8 bytes
+ * xored with stream + 1, so that no two trials (and no trial and the key
+ * generation before them) replay one stream */
+static void seed_stream(unsigned long stream)
+{
+    unsigned char sd[48];
+    unsigned long long v = (unsigned long long)stream + 1;
+    int i;
+    for (i = 0; i < 48; i++)
+        sd[i] = (unsigned char)i;
+    for (i = 0; i < 8; i++)
+        sd[47 - i] ^= (unsigned char)(v >> (8 * i));
+    init_random_number(&drng_algorithm, sd, sizeof sd);
+}
+
 /* the prepared buffers saved in a state file: keys, then OUT and CT */
 static const int saved[] = { PK, SK, OUT, CT };
 #define NSAVED (int)(sizeof saved / sizeof saved[0])
@@ -156,19 +244,31 @@ void op_setup(int op)
         cap[MSG] = op_mlen;
         for (k = 0; k < NBUF; k++)
             b[k] = target_alloc(cap[k], "measure");
+        /* the message: byte i = i, or i*131+64 as the NGCC harness signs */
         for (i = 0; i < cap[MSG]; i++)
-            b[MSG][i] = (unsigned char)i;
+            b[MSG][i] = (unsigned char)(op_protocol == OP_NGCC ? i * 131 + 64 : i);
     }
     for (k = 0; k < NBUF; k++)
         len[k] = cap[k];
-    if (load_state(op) == 0)
-        return;
-    for (k = 0; k < op; k++)
-        if ((rc = table[k].call()) != 0) {
-            fprintf(stderr, "measure: setup: %s returned %d\n", table[k].name, rc);
-            exit(3);
-        }
-    save_state(op);
+    if (load_state(op) != 0) {
+        for (k = 0; k < op; k++)
+            if ((rc = table[k].call()) != 0) {
+                fprintf(stderr, "measure: setup: %s returned %d\n", table[k].name, rc);
+                exit(3);
+            }
+        save_state(op);
+    }
+    while (npool > 0) { /* a pool made for other keys */
+        npool--;
+        free(pool[npool].msg);
+        free(pool[npool].out);
+        free(pool[npool].ct);
+    }
+    next_pool = 0;
+    if (op_protocol == OP_MANY) { /* the trial's own stream, and its first input */
+        seed_stream(op_stream);
+        op_next(op);
+    }
 }
 
 int op_run(int op)
@@ -217,6 +317,18 @@ int op_options(int *argc, char **argv, const char *usage)
             statefile = argv[++i];
         } else if (strcmp(argv[i], "-m") == 0 && i + 1 < *argc) {
             op_mlen = strtoull(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "-P") == 0 && i + 1 < *argc) {
+            ++i;
+            if (strcmp(argv[i], "many") == 0)
+                op_protocol = OP_MANY;
+            else if (strcmp(argv[i], "ngcc") == 0)
+                op_protocol = OP_NGCC;
+            else {
+                fprintf(stderr, "%s: -P wants many or ngcc, not '%s'\n", argv[0], argv[i]);
+                exit(1);
+            }
+        } else if (strcmp(argv[i], "-S") == 0 && i + 1 < *argc) {
+            op_stream = strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "-C") == 0 && i + 1 < *argc) {
 #ifdef __linux__
             cpu_set_t set;
@@ -230,8 +342,11 @@ int op_options(int *argc, char **argv, const char *usage)
 #endif
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf("%s\nCommon options: -o OP (%s, %s, %s), -m MLEN (message bytes, default 64),\n"
-                   "-s STATEFILE (reuse prepared keys/signature/ciphertext), -C CPU (pin to a CPU)\n", usage, table[0].name,
-                   table[1].name, table[2].name);
+                   "-s STATEFILE (reuse prepared keys/signature/ciphertext), -C CPU (pin to a CPU),\n"
+                   "-P many|ngcc (the inputs: many, the default, gives each call its own message,\n"
+                   "signature or ciphertext, drawn from the DRNG of stream -S N; ngcc: the NGCC\n"
+                   "harness's, one message i*131+64 and one signature, one DRNG stream)\n",
+                   usage, table[0].name, table[1].name, table[2].name);
             exit(0);
         } else {
             argv[j++] = argv[i];

@@ -2,9 +2,9 @@
  * in ops.c, on the guarded buffers of harness/target.c) and set up the same
  * way for the timing driver, the memory/stack/heap probe, the hash
  * profiler, the constant-time check and speed:
- * drng_algorithm seeded with the bytes 00..2f, a message of 64 bytes
- * (00..3f) by default; sign/verify get a key pair (and verify a signature)
- * first, enc/dec a key pair (and dec a ciphertext). */
+ * drng_algorithm seeded with the bytes 00..2f; sign/verify get a key pair
+ * (and verify a signature) first, enc/dec a key pair (and dec a ciphertext);
+ * then the inputs of the protocol (-P, below). */
 #ifndef NGBENCH_OPS_H
 #define NGBENCH_OPS_H
 
@@ -15,6 +15,23 @@ const char *op_name(int op);
 int op_count(void);
 /* The message length for sign/verify (-m; default 64). */
 extern unsigned long long op_mlen;
+/* What the calls work on (-P):
+ *   OP_MANY  (the default) each call its own input, as users meet the
+ *            operation: sign a message drawn from the DRNG, verify an honest
+ *            signature of such a message, dec a ciphertext of its own (made
+ *            untimed by op_next; pools of 64), each trial from a DRNG stream
+ *            of its own (-S N: the seed 00..2f with N + 1 in its last bytes);
+ *            keygen and enc draw fresh randomness each call anyway
+ *   OP_NGCC  the NGCC harness's protocol: the DRNG seeded 00..2f, the keys
+ *            made once from it, the message byte i = i*131+64 signed by every
+ *            call, one honest signature verified by every call */
+enum { OP_MANY, OP_NGCC };
+extern int op_protocol;
+extern unsigned long op_stream;
+/* Prepares the next call's input (OP_MANY; nothing under OP_NGCC): call it
+ * before every call but the first after op_setup, outside the timed
+ * interval. */
+void op_next(int op);
 /* Prepares everything op needs; exits with a message if a setup call fails.
  * With a state file (-s), the prepared buffers and the DRNG state are saved
  * there on first use and loaded by later processes, so a trial of sign or

@@ -11,6 +11,8 @@
  * 2..ITERS and the first call's own figures:
  *   op cycles=<steady mean> iters=<n> counter=<name> first_cycles=<first call>
  *   fn <name> calls=<per op> cycles=<per op> share=<fraction> first_calls=<n> first_cycles=<c>
+ *      calls_min=<n> calls_max=<n>   (the fewest and most in one steady call:
+ *      retries, over the different messages each call signs)
  *   class <name> in=<bits> out=<bits> calls=<per op> first_calls=<n> */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +32,9 @@ static struct {
 static int ncls, overflow, active, depth;
 static unsigned long long calls[NFN], first_calls[NFN];
 static int64_t cycles[NFN], first_cycles[NFN];
+/* the fewest and the most calls of each helper in one steady call: retries
+ * (a sign that hashes again until a condition holds) show as a spread */
+static unsigned long long min_calls[NFN], max_calls[NFN];
 
 static void account(int fn, unsigned long long in, unsigned long long out, int64_t t)
 {
@@ -123,6 +128,11 @@ int main(int argc, char **argv)
     op_setup(op);
     for (i = 0; i < iters; i++) {
         int rc;
+        if (i > 0)
+            op_next(op); /* the next input, outside the counted calls */
+        unsigned long long before[NFN];
+        for (f = 0; f < NFN; f++)
+            before[f] = calls[f];
         active = 1;
         t0 = ngcycles();
         rc = op_run(op);
@@ -141,6 +151,13 @@ int main(int argc, char **argv)
             }
         } else {
             total += ngcycles() - t0;
+            for (f = 0; f < NFN; f++) {
+                unsigned long long d = calls[f] - before[f];
+                if (i == 1 || d < min_calls[f])
+                    min_calls[f] = d;
+                if (i == 1 || d > max_calls[f])
+                    max_calls[f] = d;
+            }
         }
         active = 0;
         if (rc != 0) {
@@ -152,9 +169,11 @@ int main(int argc, char **argv)
     printf("op cycles=%.0f iters=%ld counter=%s first_cycles=%lld\n", (double)total / steady, steady,
            ngcycles_implementation(), (long long)first);
     for (f = 0; f < NFN; f++)
-        printf("fn %s calls=%.6g cycles=%.0f share=%.4f first_calls=%llu first_cycles=%lld\n", fn_names[f],
-               (double)calls[f] / steady, (double)cycles[f] / steady,
-               total > 0 ? (double)cycles[f] / (double)total : 0.0, first_calls[f], (long long)first_cycles[f]);
+        printf("fn %s calls=%.6g cycles=%.0f share=%.4f first_calls=%llu first_cycles=%lld calls_min=%llu "
+               "calls_max=%llu\n",
+               fn_names[f], (double)calls[f] / steady, (double)cycles[f] / steady,
+               total > 0 ? (double)cycles[f] / (double)total : 0.0, first_calls[f], (long long)first_cycles[f],
+               min_calls[f], max_calls[f]);
     for (i = 0; i < ncls; i++)
         printf("class %s in=%llu out=%llu calls=%.6g first_calls=%llu\n", fn_names[cls[i].fn], cls[i].in,
                cls[i].out, (double)cls[i].calls / steady, cls[i].first);

@@ -152,8 +152,9 @@ static size_t trials_of(const ds_attempt *a, const char *op, const ngr_record **
  * them, only those present (nothing for older records) */
 static void recorded_percall(char *out, size_t len, const ngr_record *r)
 {
-    static const ngf_id keys[] = {NGF_clean_n,   NGF_clean_median, NGF_oncpu_median,
-                                  NGF_estimator, NGF_headline,     NGF_headline_seconds};
+    static const ngf_id keys[] = {NGF_clean_n,      NGF_clean_median, NGF_oncpu_median, NGF_estimator,
+                                  NGF_headline,     NGF_headline_seconds, NGF_headline_q1, NGF_headline_q3,
+                                  NGF_headline_mean, NGF_modes,       NGF_headline_stat};
     size_t i, off = 0;
     out[0] = 0;
     for (i = 0; i < sizeof keys / sizeof keys[0] && off < len; i++) {
@@ -184,11 +185,21 @@ static void check_headline(ctx *c, const ngr_record *cr, const ngr_record **tr, 
     want = ngd_estimator(isfinite(n) ? (size_t)n : 0, isfinite(clean) ? (size_t)clean : 0, isfinite(clean),
                          ngr_get(cr, NGF_oncpu_median) != NULL);
     expect_str(c, what, est, want);
-    snprintf(what, sizeof what, "cycles %s headline (the %s median)", op, est);
-    expect_str(c, what, ngr_get(cr, NGF_headline),
-               ngr_get(cr, strcmp(est, "clean") == 0   ? NGF_clean_median
-                        : strcmp(est, "oncpu") == 0 ? NGF_oncpu_median
-                                                    : NGF_median));
+    if (ngr_get(cr, NGF_headline_stat)) { /* the mean where the cost falls into clusters (since 0.3) */
+        double modes = num(cr, NGF_modes);
+        snprintf(what, sizeof what, "cycles %s headline_stat (modes)", op);
+        expect_str(c, what, ngr_get(cr, NGF_headline_stat), isfinite(modes) && modes > 1 ? "mean" : "median");
+    }
+    if (ngr_get(cr, NGF_headline_stat) && strcmp(ngr_get(cr, NGF_headline_stat), "mean") == 0) {
+        snprintf(what, sizeof what, "cycles %s headline (the %s mean)", op, est);
+        expect_str(c, what, ngr_get(cr, NGF_headline), ngr_get(cr, NGF_headline_mean));
+    } else {
+        snprintf(what, sizeof what, "cycles %s headline (the %s median)", op, est);
+        expect_str(c, what, ngr_get(cr, NGF_headline),
+                   ngr_get(cr, strcmp(est, "clean") == 0   ? NGF_clean_median
+                            : strcmp(est, "oncpu") == 0 ? NGF_oncpu_median
+                                                        : NGF_median));
+    }
     snprintf(what, sizeof what, "cycles %s headline_seconds", op);
     ngd_seconds(s, sizeof s, num(cr, NGF_headline), ps);
     expect_str(c, what, ngr_get(cr, NGF_headline_seconds), s);
@@ -199,6 +210,91 @@ static void check_headline(ctx *c, const ngr_record *cr, const ngr_record **tr, 
         snprintf(what, sizeof what, "cycles %s clean_n (n less the trials' flagged calls)", op);
         expect_near(c, what, clean, n - f, 0);
     }
+}
+
+/* a trial's own headline and the host's figures around it (issue 32),
+ * recomputed from its samples file: each field the record has, and none it
+ * lacks where the samples know it */
+static void check_trial_host(ctx *c, const ngr_record *tr, const char *op, size_t t, const ngd_trialhost *th,
+                             double head)
+{
+    static const ngf_id keys[] = {NGF_host_speed, NGF_host_speed_oncpu, NGF_others_busy, NGF_steal, NGF_disturbed};
+    char fig[256], what[96], want[64];
+    double sp, so;
+    int dist;
+    size_t k;
+    ngd_host_figures(fig, sizeof fig, th, &sp, &so, &dist);
+    for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        char pat[32];
+        const char *p;
+        snprintf(pat, sizeof pat, " %s=", ngs_name(keys[k]));
+        p = strstr(fig, pat);
+        if (!p && !ngr_get(tr, keys[k]))
+            continue;
+        want[0] = 0;
+        if (p)
+            sscanf(p + strlen(pat), "%63s", want);
+        snprintf(what, sizeof what, "trial %s %lu %s from its samples", op, (unsigned long)t, ngs_name(keys[k]));
+        expect_str(c, what, ngr_get(tr, keys[k]), p ? want : NULL);
+    }
+    if (ngr_get(tr, NGF_headline)) {
+        snprintf(want, sizeof want, "%.1f", head);
+        snprintf(what, sizeof what, "trial %s %lu headline from its samples", op, (unsigned long)t);
+        expect_str(c, what, ngr_get(tr, NGF_headline), isfinite(head) ? want : NULL);
+    }
+}
+
+/* the host's verdict from the records alone: each trial's disturbed= from
+ * its own figures, and the cycles record's disturbed_trials, retries and
+ * uncertainty from its trials (derive.h); a figure published as host busy
+ * is reported on the log (HOST-BUSY) and counted */
+static void check_host(ctx *c, const ngr_record *cr, const ngr_record **tr, size_t nt)
+{
+    const char *op = ngr_get(cr, NGF_op), *est = ngr_get(cr, NGF_estimator);
+    double *heads = xmalloc((nt ? nt : 1) * sizeof *heads), *speeds = xmalloc((nt ? nt : 1) * sizeof *speeds);
+    double retries = 0, nd = 0;
+    int any = 0, on = est && strcmp(est, "oncpu") == 0;
+    char what[96], s[64];
+    size_t i;
+    for (i = 0; i < nt; i++) {
+        const char *d = ngr_get(tr[i], NGF_disturbed);
+        heads[i] = num(tr[i], NGF_headline);
+        speeds[i] = num(tr[i], on ? NGF_host_speed_oncpu : NGF_host_speed);
+        retries += isfinite(num(tr[i], NGF_retries)) ? num(tr[i], NGF_retries) : 0;
+        if (!d)
+            continue;
+        any = 1;
+        nd += strcmp(d, "no") != 0;
+        ngd_disturbed(s, sizeof s, num(tr[i], NGF_host_speed), num(tr[i], NGF_host_speed_oncpu), num(tr[i], NGF_others_busy),
+                      num(tr[i], NGF_steal));
+        snprintf(what, sizeof what, "trial %s %lu disturbed (measure/derive.h)", op, (unsigned long)(i + 1));
+        expect_str(c, what, d, s);
+    }
+    if (any || ngr_get(cr, NGF_disturbed_trials)) {
+        snprintf(s, sizeof s, "%.0f", nd);
+        snprintf(what, sizeof what, "cycles %s disturbed_trials (the trials' disturbed)", op);
+        expect_str(c, what, ngr_get(cr, NGF_disturbed_trials), any ? s : NULL);
+    }
+    if (ngr_get(cr, NGF_retries)) {
+        snprintf(s, sizeof s, "%.0f", retries);
+        snprintf(what, sizeof what, "cycles %s retries (the trials' retries)", op);
+        expect_str(c, what, ngr_get(cr, NGF_retries), s);
+    }
+    if (ngr_get(cr, NGF_uncertainty) && nt > 0 && ngr_get(tr[0], NGF_headline)) {
+        ngd_uncertainty(s, sizeof s, heads, speeds, nt, num(cr, NGF_headline));
+        snprintf(what, sizeof what, "cycles %s uncertainty (the trials' spread and the host's speed)", op);
+        expect_str(c, what, ngr_get(cr, NGF_uncertainty), s);
+    }
+    if (nd > 0) {
+        fprintf(c->log, "HOST-BUSY %s %s/%s/%s/%s %s: %.0f of %lu trials disturbed; published as host busy, "
+                        "headline %s \xc2\xb1 %s\n",
+                c->h->name, c->a->operation, c->a->primitive, c->a->impl, c->a->compiler, op, nd, (unsigned long)nt,
+                ngr_get(cr, NGF_headline) ? ngr_get(cr, NGF_headline) : "?",
+                ngr_get(cr, NGF_uncertainty) ? ngr_get(cr, NGF_uncertainty) : "?");
+        c->n->host_busy++;
+    }
+    free(heads);
+    free(speeds);
 }
 
 static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
@@ -272,6 +368,7 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
     expect_str(c, what, ngr_get(cr, NGF_ops_per_second), s);
 
     check_headline(c, cr, tr, nt);
+    check_host(c, cr, tr, nt);
 
     /* from the raw samples, where they are kept */
     if (tdir) {
@@ -281,8 +378,11 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
         for (i = 0; i < nt && ok; i++) {
             char *path = xasprintf("%s/samples/%s-%lu.txt.gz", tdir, op, (unsigned long)(i + 1));
             samples sm;
+            static ngd_trialhost th;
             memset(&sm, 0, sizeof sm);
             sm.calibrate = sm.cpu_seconds = NAN;
+            ngd_trialhost_init(&th);
+            sm.host = &th;
             if (!is_file(path) || samples_read(path, &sm) != 0 || sm.n == 0) {
                 if (is_file(path))
                     bad(c, what, "cannot read the samples in %s", path);
@@ -315,6 +415,7 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
                         bad(c, w2, "recorded %s, but the samples hold no per-call readings", ngr_get(tr[i], NGF_flagged));
                     }
                 }
+                check_trial_host(c, tr[i], op, i + 1, &th, isfinite(ps) ? ngd_headline(sm.x, flag + nall - sm.n, on + nall - sm.n, sm.n) : NAN);
                 stats_compute(sm.x, sm.n, &ts); /* sorts sm.x: the per-call figures are taken */
                 means[i] = ts.mean;
                 stats_line(s, sizeof s, &ts);

@@ -13,6 +13,7 @@ typedef struct {
     unsigned long bad;             /* figures that did not (reported on the log) */
     unsigned long from_samples;    /* cycles records recomputed from raw samples */
     unsigned long without_samples; /* ... from trial records only (samples not kept) */
+    unsigned long host_busy;       /* cycles figures published as host busy (disturbed trials) */
 } check_counts;
 
 /* Returns 0 when every figure recomputes, -1 otherwise. */

@@ -133,6 +133,38 @@ int untrusted(const ds_target *t, const char *op)
     return preempted(t, op);
 }
 
+double uncertainty(const ds_target *t, const char *op)
+{
+    return cyc(t, op, NGF_uncertainty);
+}
+
+int host_busy(const ds_target *t, const char *op)
+{
+    double d = cyc(t, op, NGF_disturbed_trials);
+    return isfinite(d) && d > 0;
+}
+
+char *fmt_pm(char *out, size_t size, double u)
+{
+    if (isfinite(u) && u >= 0)
+        snprintf(out, size, " \xc2\xb1 %.*f%%", u < 0.1 ? 1 : 0, 100 * u);
+    else if (size)
+        out[0] = 0;
+    return out;
+}
+
+char *fmt_headline(char *out, const ds_target *t, const char *op)
+{
+    char pm[32];
+    const char *e = estimator(t, op);
+    size_t l;
+    fmt_ticks(out, headline(t, op), unit_of(t));
+    l = strlen(out);
+    snprintf(out + l, UNITS_MAX + 48 - l, "%s%s%s", fmt_pm(pm, sizeof pm, uncertainty(t, op)),
+             e && strcmp(e, "oncpu") == 0 ? " on-CPU" : "", host_busy(t, op) ? " host busy" : "");
+    return out;
+}
+
 const char *unit_of(const ds_target *t)
 {
     const char *u = figs(t, NGK_counter, NULL, NGF_unit), *name = figs(t, NGK_counter, NULL, NGF_name);
@@ -274,12 +306,23 @@ size_t primitive_count(const ds_host *h, size_t first, size_t end)
     return n;
 }
 
+/* measured by the NGCC pages' protocol (./do --protocol ngcc): a figure to
+ * compare with those pages, not a rival of the default protocol's */
+static int ngcc_line(const ds_target *t, const char *op)
+{
+    const char *p = figs(t, NGK_cycles, op, NGF_protocol);
+    return p && strcmp(p, "ngcc") == 0;
+}
+
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable)
 {
     const ds_target *best = NULL;
     double bv = INFINITY;
-    int pass;
+    int pass, skip_ngcc = 0;
+    size_t k;
     *usable = 0;
+    for (k = first; k < end; k++)
+        skip_ngcc |= cycles_of(&h->targets[k], op) && !ngcc_line(&h->targets[k], op);
     /* passes: validated and not preempted, validated, not preempted, any */
     for (pass = 3; pass >= 0 && !best; pass--) {
         size_t i;
@@ -288,7 +331,9 @@ const ds_target *best_line(const ds_host *h, size_t first, size_t end, const cha
             double v = headline(t, op);
             if ((pass & 2) && !status_usable(target_status(t)))
                 continue;
-            if ((pass & 1) && untrusted(t, op))
+            if ((pass & 1) && (untrusted(t, op) || host_busy(t, op)))
+                continue;
+            if (skip_ngcc && ngcc_line(t, op))
                 continue;
             /* ties go to the first line in order: deterministic */
             if (isfinite(v) && v < bv) {
@@ -308,12 +353,12 @@ const ds_target *fastest_preempted(const ds_host *h, size_t first, size_t end, c
     const ds_target *f = NULL;
     double bv = best ? headline(best, op) : INFINITY;
     size_t i;
-    if (!best || untrusted(best, op))
+    if (!best || untrusted(best, op) || host_busy(best, op))
         return NULL;
     for (i = first; i < end; i++) {
         const ds_target *t = &h->targets[i];
         double v = headline(t, op);
-        if (untrusted(t, op) && isfinite(v) && v < bv &&
+        if ((untrusted(t, op) || host_busy(t, op)) && !ngcc_line(t, op) && isfinite(v) && v < bv &&
             status_usable(target_status(t)) >= status_usable(target_status(best))) {
             bv = v;
             f = t;

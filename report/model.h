@@ -55,6 +55,18 @@ const char *estimator(const ds_target *t, const char *op);
 /* figures that count time off the CPU: preempted, and the headline is
  * not one of the estimators that leave that time out (clean, oncpu) */
 int untrusted(const ds_target *t, const char *op);
+/* the host around the timing (issue 32): the headline's relative
+ * uncertainty (the cycles record's uncertainty: the trials' spread and the
+ * host's speed; NAN in older records), and whether some trial of op stayed
+ * disturbed by the host (disturbed_trials > 0: published "host busy") */
+double uncertainty(const ds_target *t, const char *op);
+int host_busy(const ds_target *t, const char *op);
+/* " ± 2.1%" for a relative uncertainty (u: 0.021); "" when unknown */
+char *fmt_pm(char *out, size_t size, double u);
+/* what the terminal, the tables and the pages write for op's headline:
+ * "16.4 M ± 2.1%", with " on-CPU" when it is the on-CPU estimate and
+ * " host busy" when the host disturbed it (out: UNITS_MAX + 48 bytes) */
+char *fmt_headline(char *out, const ds_target *t, const char *op);
 /* what the target's counter counts: its counter record's unit ("cycles",
  * "ticks", "ns"); "ns" for a clock_gettime counter recorded before units
  * were; else "cycles" */
@@ -99,13 +111,17 @@ size_t primitive_count(const ds_host *h, size_t first, size_t end);
 
 /* the best line for op among targets[first, end) (one primitive and
  * implementation): the lowest median cycles per call among PASS/NOKAT lines
- * whose op figures were not preempted, else among all PASS/NOKAT lines, else
+ * whose op figures were neither preempted nor taken on a busy host
+ * (host_busy), else among all PASS/NOKAT lines, else
  * the same over all measured lines (*usable = 0). NULL when none. When the
  * best line's figures are preempted (preempted(best, op)), no line had clean
  * ones. */
+/* Lines measured by the NGCC pages' protocol (protocol=ngcc) are chosen
+ * only where no other line was measured. */
 const ds_target *best_line(const ds_host *h, size_t first, size_t end, const char *op, int *usable);
-/* a line faster than best whose op figures were preempted (so it was passed
- * over), NULL when there is none or best itself is preempted */
+/* a line faster than best whose op figures were preempted or taken on a
+ * busy host (so it was passed over), NULL when there is none or best itself
+ * is one */
 const ds_target *fastest_preempted(const ds_host *h, size_t first, size_t end, const char *op,
                                    const ds_target *best);
 /* the reference line among targets[first, end), NULL when absent: the line

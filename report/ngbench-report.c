@@ -270,6 +270,10 @@ int main(int argc, char **argv)
         printf("check: %lu valid attempts: %lu figures recompute, %lu do not; cycles from raw samples: %lu, from "
                "trial records only (samples not kept): %lu\n",
                n.attempts, n.checked, n.bad, n.from_samples, n.without_samples);
+        if (n.host_busy)
+            printf("check: %lu figure%s measured on a busy host (HOST-BUSY above): published marked, with the host's "
+                   "speed in their uncertainty\n",
+                   n.host_busy, n.host_busy == 1 ? "" : "s");
         printf("check: %lu output files regenerated: %s\n", (unsigned long)out.n + 1,
                pages_ok ? "byte-identical" : "DIFFERENCES (listed above)");
         if (!stats_ok || !pages_ok)

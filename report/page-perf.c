@@ -239,7 +239,8 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
      * one sentence says so; a headline column only where some line has
      * per-call figures (older records have none) */
     int ct = ct_any(h, first, end), est = any_estimator(h, first, end), units = any_unit_not_cycles(h, first, end);
-    int any_preempted = 0, any_share = 0, any_zero = 0, any_oncpu = 0;
+    int any_preempted = 0, any_share = 0, any_zero = 0, any_oncpu = 0, any_u = 0, any_busy = 0;
+    int any_spread = 0, any_modes = 0, any_ngcc = 0;
     table *t;
     const char *const *ops = ops_of(h->targets[first].operation);
     size_t i, e, o, k, nrows = 0, nser;
@@ -272,9 +273,10 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
             const ds_target *best = best_line(h, i, e, ops[o], &usable);
             const ds_target *passed = fastest_preempted(h, i, e, ops[o], best);
             if (passed)
-                buf_printf(&over, "%s%s %s: %s (%s cycles, preempted) is faster than %s (%s)", over.len ? "; " : "",
+                buf_printf(&over, "%s%s %s: %s (%s cycles, %s) is faster than %s (%s)", over.len ? "; " : "",
                            impl_label(h, first, end, best), ops[o], passed->compiler,
-                           fmt_cycles(s, headline(passed, ops[o])), best->compiler,
+                           fmt_cycles(s, headline(passed, ops[o])),
+                           host_busy(passed, ops[o]) ? "host busy" : "preempted", best->compiler,
                            fmt_cycles(s2, headline(best, ops[o])));
             rows = xrealloc(rows, (nrows + 1) * sizeof *rows);
             rowtext = xrealloc(rowtext, (nrows + 1) * sizeof *rowtext);
@@ -305,6 +307,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                     continue;
                 }
                 pre = preempted(x, ops[o]);
+                any_ngcc |= figs(x, NGK_cycles, ops[o], NGF_protocol) && strcmp(figs(x, NGK_cycles, ops[o], NGF_protocol), "ngcc") == 0;
                 any_preempted |= pre;
                 unit = unit_of(x);
                 cell_ticks(t, cyc(x, ops[o], NGF_mean), ngr_get(r, NGF_mean), unit, NULL);
@@ -313,17 +316,35 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                 cell_fig(t, fmt_seconds, cyc(x, ops[o], NGF_mean_seconds), ngr_get(r, NGF_mean_seconds));
                 cell_fig(t, fmt_sig3, cyc(x, ops[o], NGF_ops_per_second), ngr_get(r, NGF_ops_per_second));
                 cell_fig(t, fmt_seconds, cyc(x, ops[o], NGF_median_trial) / ps, NULL);
-                /* the headline: the median of all calls in older records */
+                /* the headline: the median of all calls in older records;
+                 * with its uncertainty, and marked when the host was busy */
                 {
                     int oncpu = estimator(x, ops[o]) && strcmp(estimator(x, ops[o]), "oncpu") == 0;
+                    char hd[UNITS_MAX + 48];
                     any_oncpu |= oncpu;
-                    cell_ticks(t, headline(x, ops[o]), headline_text(x, ops[o]), unit, oncpu ? " on-CPU" : NULL);
+                    any_u |= isfinite(uncertainty(x, ops[o]));
+                    any_busy |= host_busy(x, ops[o]);
+                    if (isfinite(headline(x, ops[o])))
+                        tbl_cellx(t, fmt_headline(hd, x, ops[o]), headline_text(x, ops[o]), 1);
+                    else
+                        tbl_cellx(t, DASH, "", 1);
                 }
-                if (untrusted(x, ops[o]))
+                if (untrusted(x, ops[o]) || host_busy(x, ops[o]))
                     tbl_mark(t, MARK_WARN);
-                snprintf(q, sizeof q, "%s " DASH " %s", fmt_ticks(s, cyc(x, ops[o], NGF_q1), unit),
-                         fmt_ticks(s2, cyc(x, ops[o], NGF_q3), unit));
-                tbl_cellx(t, q, NULL, 1);
+                /* the spread of the headline's own calls (across messages:
+                 * each call signs its own) where recorded, else of all calls */
+                {
+                    int own = isfinite(cyc(x, ops[o], NGF_headline_q1)) && isfinite(cyc(x, ops[o], NGF_headline_q3));
+                    double modes = cyc(x, ops[o], NGF_modes);
+                    snprintf(q, sizeof q, "%s " DASH " %s", fmt_ticks(s, cyc(x, ops[o], own ? NGF_headline_q1 : NGF_q1), unit),
+                             fmt_ticks(s2, cyc(x, ops[o], own ? NGF_headline_q3 : NGF_q3), unit));
+                    if (isfinite(modes) && modes > 1) {
+                        snprintf(q + strlen(q), sizeof q - strlen(q), " (%.0f clusters: mean)", modes);
+                        any_modes = 1;
+                    }
+                    any_spread |= own;
+                    tbl_cellx(t, q, NULL, 1);
+                }
                 fmt_count(s, cyc(x, ops[o], NGF_n), cyc(x, ops[o], NGF_trials), cyc(x, ops[o], NGF_iterations));
                 tbl_cellx(t, s, ngr_get(r, NGF_n), 1);
                 /* timing honesty: the trial whose process ran least of its timed wall clock */
@@ -365,9 +386,12 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                 if (ct)
                     ct_cell(t, x, ops[o], &txt, &ctfail, &ctlie);
                 if (x == best) {
-                    int bad = untrusted(x, ops[o]);
-                    tbl_cell(t, !usable ? (bad ? "best (no line passed; preempted)" : "best (no line passed)")
+                    int bad = untrusted(x, ops[o]), busy = host_busy(x, ops[o]);
+                    tbl_cell(t, !usable ? (bad ? "best (no line passed; preempted)"
+                                           : busy ? "best (no line passed; host busy)"
+                                                  : "best (no line passed)")
                                 : bad   ? "best (preempted: no clean line)"
+                                : busy  ? "best (host busy: no quiet line)"
                                         : "best");
                     tbl_mark(t, MARK_BEST);
                 } else {
@@ -408,12 +432,37 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                  "which are always interrupted there. Mean, mean time and ops/s count every call's wall time.%s",
               any_oncpu ? " On-CPU figures leave out the time off the CPU but not what other processes did to the "
                           "caches meanwhile." : "");
+    if (any_u)
+        doc_p(d, "\xc2\xb1: the headline's uncertainty, relative: half the spread of the trials' own headlines, plus "
+                 "the largest distance from its quiet speed at which the host ran in any trial (a fixed reference "
+                 "kernel timed on the measured CPU before and after each trial, against its speed when the campaign "
+                 "started). Two figures whose intervals overlap are not told apart by this run.%s",
+              any_busy ? " Host busy: some trial stayed disturbed after ./do waited for a quiet host (--quiet-wait): "
+                         "the reference kernel ran more than 3 % off its quiet speed, other work held the other CPUs "
+                         "for more than a fifth of their time, or the hypervisor stole more than 5 %. Such a figure "
+                         "can be off in either direction by as much as its uncertainty says, and is never chosen as "
+                         "best over a quiet one." : "");
+    if (any_spread)
+        doc_p(d, "Quartiles: of the calls the headline is taken from (the clean calls, or the on-CPU estimates). Each "
+                 "sign call signs a message of its own drawn from the DRNG, each verify call checks an honest "
+                 "signature of its own and each dec a ciphertext of its own (./do --protocol many, the default), so "
+                 "for operations whose cost depends on the message and the randomness (rejection sampling, retries) "
+                 "they are the spread across messages, not one message's cost.%s",
+              any_modes ? " Where the cost falls into clusters (N clusters: retries, or messages of two kinds), the "
+                          "headline is the mean of those calls, the cost users meet on average, not the median, which "
+                          "would be one cluster's." : "");
+    if (any_ngcc)
+        doc_p(d, "Lines whose compiler id ends in +ngcc were measured by the NGCC performance pages' protocol (./do "
+                 "--protocol ngcc): the DRNG seeded 00..2f, the keys made once, the message byte i = i*131+64 signed by "
+                 "every call, one signature verified by every call, no warm-up call, 5 fresh-process trials of the "
+                 "pages' call counts; compare their mean cycles with the pages' like for like.");
     if (units)
         doc_p(d, "Figures marked ns are nanoseconds, not cycles: that line's counter is clock_gettime (no cycle "
                  "counter was usable; section 2).");
     if (over.len)
-        doc_p(d, "Best prefers figures that were not preempted: %s. The faster figures were taken while the process "
-                 "was off its CPU for part of the time, so they are not trusted over clean ones.",
+        doc_p(d, "Best prefers figures that were neither preempted nor taken on a busy host: %s. The faster figures "
+                 "were taken while the process was off its CPU for part of the time, or while other work slowed or "
+                 "shared the host, so they are not trusted over clean ones.",
               buf_str(&over));
     lower_tier(d, h, first, end);
     first_calls(d, h, first, end);

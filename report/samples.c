@@ -47,6 +47,8 @@ static void sample_line(const char *line, samples *sm)
         sm->cpu_seconds = strtod(line + 4, NULL);
     if (ngd_counter_overhead(line, &v))
         sm->overhead = v;
+    if (sm->host && ngd_trialhost_line(line, sm->host))
+        return;
     if (!ngd_sample_line(line, &v, &c, &w))
         return;
     if (sm->n == sm->cap) {

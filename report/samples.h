@@ -8,12 +8,15 @@
 
 #include <stddef.h>
 
+#include "derive.h"
+
 typedef struct {
     double *x, *cpu, *sw; /* per call: ticks, CPU-clock ns, switches (-1: unknown) */
     size_t n, cap;
     double calibrate;     /* the first "calibrate" line (NAN: none) */
     double cpu_seconds;   /* the "cpu" line (NAN: none) */
     double overhead;      /* oncpu_overhead_ns of the counter line (0: none) */
+    ngd_trialhost *host;  /* when set: the host readings around the trial go there (derive.h) */
 } samples;
 
 void samples_init(samples *sm);

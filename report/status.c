@@ -1,7 +1,8 @@
 /* status.c - ngbench-report status: the figures of a run in the terminal,
  * as ./do prints them at the end of a target and of a campaign: per target
- * its status (KAT, checks) and per operation the median cycles, the median
- * time, ops/s and whether the figures were preempted. */
+ * its status (KAT, checks) and per operation the headline median cycles
+ * with its uncertainty, the median time, ops/s, whether the figures were
+ * preempted and whether the host was busy (disturbed trials). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ static int target_matches(const ds_target *t, const char *spec)
 
 static void op_figures(const ds_target *x, const char *op, char *cycles, char *time, char *rate, const char **pre)
 {
-    double med = cyc(x, op, NGF_median), ps = cyc(x, op, NGF_persecond);
+    double med = headline(x, op), ps = cyc(x, op, NGF_persecond);
     fmt_cycles(cycles, med);
     fmt_seconds(time, med / ps);
     {
@@ -59,8 +60,8 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
                      size_t *failed)
 {
     static const char *const head[] = {"host", "target", "status", "KAT", "checks", "op", "median cycles",
-                                       "median time", "ops/s", "preempted"};
-    table *t = tbl_new(10, head, NULL);
+                                       "\xc2\xb1", "median time", "ops/s", "preempted", "host"};
+    table *t = tbl_new(12, head, NULL);
     size_t hi, i, o, n = 0;
     for (hi = 0; hi < d->nhosts; hi++) {
         const ds_host *h = &d->hosts[hi];
@@ -88,15 +89,18 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
                            d->nhosts > 1 ? " " : "", name, target_status(&x), kat ? kat : "-", checks ? checks : "-");
             }
             for (o = 0; ops[o]; o++) {
-                char cy[UNITS_MAX], tm[UNITS_MAX], rt[UNITS_MAX];
+                char cy[UNITS_MAX], tm[UNITS_MAX], rt[UNITS_MAX], pm[32];
                 const char *pre;
+                int busy;
                 if (!cycles_of(&x, ops[o]))
                     continue;
                 any = 1;
                 op_figures(&x, ops[o], cy, tm, rt, &pre);
+                fmt_pm(pm, sizeof pm, uncertainty(&x, ops[o]));
+                busy = host_busy(&x, ops[o]);
                 if (target) {
-                    buf_printf(out, "  %-7s %12s cycles  %10s  %10s ops/s%s\n", ops[o], cy, tm, rt,
-                               strcmp(pre, "yes") == 0 ? "  PREEMPTED" : "");
+                    buf_printf(out, "  %-7s %12s cycles%-9s  %10s  %10s ops/s%s%s\n", ops[o], cy, pm, tm, rt,
+                               strcmp(pre, "yes") == 0 ? "  PREEMPTED" : "", busy ? "  HOST BUSY" : "");
                     continue;
                 }
                 tbl_row(t);
@@ -107,9 +111,11 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
                 cell_str(t, checks);
                 tbl_cell(t, ops[o]);
                 tbl_cellx(t, cy, NULL, 1);
+                tbl_cellx(t, pm[0] ? pm + 4 : "", NULL, 1); /* the figure without " ± " */
                 tbl_cellx(t, tm, NULL, 1);
                 tbl_cellx(t, rt, NULL, 1);
                 tbl_cell(t, pre);
+                tbl_cell(t, !figs(&x, NGK_cycles, ops[o], NGF_disturbed_trials) ? "" : busy ? "busy" : "quiet");
             }
             if (!any) {
                 if (target) {

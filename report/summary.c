@@ -175,12 +175,23 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
             buf_init(&warn);
             for (o = 0; o < 3; o++) {
                 const ngr_record *r = cycles_of(best[o], ops[o]);
-                cell_fig(t, fmt_cycles, headline(best[o], ops[o]), r ? headline_text(best[o], ops[o]) : NULL);
+                if (r && isfinite(uncertainty(best[o], ops[o]))) { /* with its uncertainty */
+                    char v[UNITS_MAX + 48], c0[UNITS_MAX], pm[32];
+                    snprintf(v, sizeof v, "%s%s", fmt_cycles(c0, headline(best[o], ops[o])),
+                             fmt_pm(pm, sizeof pm, uncertainty(best[o], ops[o])));
+                    tbl_cellx(t, v, headline_text(best[o], ops[o]), 1);
+                } else {
+                    cell_fig(t, fmt_cycles, headline(best[o], ops[o]), r ? headline_text(best[o], ops[o]) : NULL);
+                }
                 if (best[o] && strcmp(unit_of(best[o]), "cycles") != 0)
                     buf_printf(&warn, "%sin %s, not cycles: %s", warn.len ? ", " : "", unit_of(best[o]), ops[o]);
                 if (best[o] && untrusted(best[o], ops[o])) {
                     tbl_mark(t, MARK_WARN);
                     buf_printf(&warn, "%s%s", warn.len ? ", " : "preempted: ", ops[o]);
+                }
+                if (best[o] && host_busy(best[o], ops[o])) {
+                    tbl_mark(t, MARK_WARN);
+                    buf_printf(&warn, "%shost busy: %s", warn.len ? ", " : "", ops[o]);
                 }
                 buf_printf(&lines, "%s%s", o ? ", " : "", best[o] ? best[o]->compiler : DASH);
             }
@@ -455,16 +466,17 @@ static void across_hosts(report_ctx *c, doc *d)
                 int usable;
                 const ds_target *b = find_instance(h, &ks[k], &first, &end) ? best_line(h, first, end, ops[o], &usable)
                                                                            : NULL;
-                char s[UNITS_MAX + 8], cellt[UNITS_MAX + NGR_NAME_MAX + 16];
+                char s[UNITS_MAX + 8], pm[32], cellt[UNITS_MAX + NGR_NAME_MAX + 48];
                 if (!b) {
                     tbl_cellx(t, DASH, "", 1);
                     continue;
                 }
-                snprintf(cellt, sizeof cellt, "%s (%s)", fmt_ticks(s, headline(b, ops[o]), unit_of(b)), b->compiler);
+                snprintf(cellt, sizeof cellt, "%s%s (%s)", fmt_ticks(s, headline(b, ops[o]), unit_of(b)),
+                         fmt_pm(pm, sizeof pm, uncertainty(b, ops[o])), b->compiler);
                 tbl_cellx(t, cellt, headline_text(b, ops[o]), 1);
-                if (untrusted(b, ops[o]) || !usable) {
+                if (untrusted(b, ops[o]) || host_busy(b, ops[o]) || !usable) {
                     tbl_mark(t, MARK_WARN);
-                    anypre |= untrusted(b, ops[o]);
+                    anypre |= untrusted(b, ops[o]) || host_busy(b, ops[o]);
                 }
             }
         }
@@ -474,8 +486,9 @@ static void across_hosts(report_ctx *c, doc *d)
              "every host, side by side as eBACS shows machines. Counter ticks of different hosts are different "
              "units (section 2 of each page names the counter and its rate), so compare rows within a column, or "
              "a host's ratios.%s",
-          anypre ? " Marked: figures that were preempted (no clean line on that host) or from a line that did not "
-                   "pass."
+          anypre ? " Marked: figures that were preempted or taken on a busy host (no clean, quiet line on that "
+                   "host) or from a line that did not pass. \xc2\xb1: the headline's uncertainty (the trials' spread "
+                   "and the host's speed)."
                  : "");
     doc_table(d, t);
     free((void *)head);

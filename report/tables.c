@@ -122,6 +122,16 @@ static void c_optext(table *t, const void *p, const colspec *col)
     cell_str(t, figs(r->x, col->kind, r->op, col->field));
 }
 
+/* whether the host disturbed the op's trials (published "host busy") */
+static void c_host_busy(table *t, const void *p, const colspec *col)
+{
+    const row *r = p;
+    (void)col;
+    cell_str(t, !cycles_of(r->x, r->op) || !figs(r->x, NGK_cycles, r->op, NGF_disturbed_trials) ? ""
+                : host_busy(r->x, r->op)                                                        ? "yes"
+                                                                                                : "no");
+}
+
 /* the headline median (the median in older records) */
 static void c_headline(table *t, const void *p, const colspec *col)
 {
@@ -184,6 +194,11 @@ static const colspec results_cols[] = {
     {"preempted", "preempted", c_preempted, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
     {"constant time", "constant_time", c_ct, NGK_ct, NGF_result, NULL, NULL, NULL},
     {"constant time: first report", "ct_first", c_ct, NGK_ct, NGF_first, NULL, NULL, NULL},
+    {"headline uncertainty", "uncertainty", c_rec, NGK_cycles, NGF_uncertainty, NULL, plain3, OP},
+    {"host busy", "host_busy", c_host_busy, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"disturbed trials", "disturbed_trials", c_rec, NGK_cycles, NGF_disturbed_trials, NULL, int_fmt, OP},
+    {"retries", "retries", c_rec, NGK_cycles, NGF_retries, NULL, int_fmt, OP},
+    {"protocol", "protocol", c_optext, NGK_cycles, NGF_protocol, NULL, NULL, NULL},
 };
 
 static void results_table(report_ctx *c)
@@ -445,6 +460,9 @@ static const colspec best_cols[] = {
     {"best / reference", "ratio_to_reference", c_ratio, NGK__NONE, NGF__NONE, NULL, fmt_ratio, NULL},
     {"preempted", "preempted", c_preempted, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
     {"reference preempted", "reference_preempted", c_ref_preempted, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"headline", "headline", c_headline, NGK__NONE, NGF__NONE, NULL, fmt_cycles, NULL},
+    {"headline uncertainty", "uncertainty", c_rec, NGK_cycles, NGF_uncertainty, NULL, plain3, OP},
+    {"host busy", "host_busy", c_host_busy, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
 };
 
 static void best_table(report_ctx *c)

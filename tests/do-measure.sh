@@ -7,7 +7,7 @@ set -u
 . "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
 setup do-measure
 "$datadir/do" --results="$work/res" --okcompilers="$work/okcompilers" \
-    --trials=2 --min-calls 6 --min-time=0.01 --budget 1 --mlen 0,1024 \
+    --trials=2 --min-calls 6 --min-time=0.01 --budget 1 --quiet-wait 2 --mlen 0,1024 \
     "$fix/crypto_sign/memsig" "$fix/crypto_kem/toykem" >"$work/do.out" 2>&1 ||
     { cat "$work/do.out"; bad "./do failed"; }
 rec() { "$rec" get -k "$3" -w @operation="$1" -w @primitive="$2" -w @compiler=cc "$data" | grep -- "$4"; }
@@ -66,6 +66,33 @@ grep -q 'headline (clean calls)' "$work/rep/pages/testhost/memsig.md" && ok "the
     bad "no headline column on the page"
 "$report" check -o "$work/rep" "$work/res" >"$work/check.out" 2>&1 && grep -q '^check: OK' "$work/check.out" &&
     ok "$(grep 'figures recompute' "$work/check.out")" || { head -n 20 "$work/check.out"; bad "check failed"; }
+# the host around the trials (issue 32): the quiet speed, each trial's host
+# figures, the headline's uncertainty on the record, the page and --summary
+[ -n "$(rec crypto_sign memsig hostspeed ' quiet_ticks=[1-9]')" ] && ok "hostspeed record: the reference kernel's quiet speed" ||
+    bad "no hostspeed record"
+for f in headline host_speed host_speed_oncpu steal disturbed retries; do
+    [ -n "$(rec crypto_sign memsig trial "op=sign .* $f=")" ] && ok "trial record: $f" || bad "trial record: no $f"
+done
+for f in uncertainty disturbed_trials retries; do
+    [ -n "$(rec crypto_sign memsig cycles "op=sign .* $f=")" ] && ok "cycles record: $f" || bad "cycles record: no $f"
+done
+grep -q '^| ref | cc | sign | .* ± [0-9.]*%' "$work/rep/pages/testhost/memsig.md" && ok "the page gives the headline ± its uncertainty" ||
+    bad "no uncertainty on the page"
+grep -q '"uncertainty": [0-9.]*' "$work/rep/tables/results.json" && ok "tables/results.json: uncertainty" ||
+    bad "no uncertainty in the JSON table"
+"$datadir/do" --results="$work/res" --okcompilers="$work/okcompilers" --trials=2 --min-calls 6 --min-time=0.01 --budget 1 \
+    --quiet-wait 2 --mlen 0,1024 --summary "$fix/crypto_sign/memsig" "$fix/crypto_kem/toykem" >"$work/summary.out" 2>&1
+grep -q '^testhost .*memsig.* sign .*%' "$work/summary.out" && ok "--summary gives the uncertainty" ||
+    { cat "$work/summary.out"; bad "--summary: no uncertainty"; }
+busy=$("$rec" get -k cycles -f disturbed_trials "$data" | awk '$1 > 0' | wc -l)
+hb=$(grep -c '^HOST-BUSY ' "$work/check.out")
+[ "$busy" = "$hb" ] && ok "check lists every figure published as host busy ($hb)" || bad "check lists $hb host-busy figures, the records $busy"
+# a forged uncertainty is caught
+cp -R "$work/res" "$work/forgedu"
+sed '/ memsig ref cc cycles .* op=sign /s/ uncertainty=[0-9.]* / uncertainty=0.001 /' "$work/res/testhost/data" >"$work/forgedu/testhost/data"
+"$report" check -o "$work/rep" "$work/forgedu" >"$work/check3.out" 2>&1
+grep -q '^BAD .*cycles sign uncertainty' "$work/check3.out" && ok "check catches a forged uncertainty" ||
+    { head -n 20 "$work/check3.out"; bad "a forged uncertainty passed check"; }
 # sign and verify over other message lengths (--mlen): records, table, plot
 [ "$("$rec" get -k mlen -w @primitive=memsig -f op,mlen "$data" | sort | tr '\n' ' ')" = "sign	0 sign	1024 verify	0 verify	1024 " ] &&
     ok "--mlen: sign and verify timed at 0 and 1024 bytes" || bad "--mlen records: $("$rec" get -k mlen -f op,mlen "$data")"

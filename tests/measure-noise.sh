@@ -7,7 +7,11 @@
 # (microseconds) mostly fits between interruptions, so the headline is the
 # median of the calls that were not descheduled. Also: measure says what its
 # counter counts (ns for clock_gettime, as on s390x), and a forced on-CPU
-# source of none leaves the flags to the switch counts.
+# source of none leaves the flags to the switch counts. The host around a
+# trial (issue 32): measure reads /proc/stat around its calls,
+# ngbench-hostspeed reads the reference kernel and waits for quiet CPUs, and
+# ngbench-stats derives each trial's host speed, load and disturbed verdict
+# and the headline's uncertainty (crafted readings: the rule, exactly).
 set -u
 datadir=${NGBENCH_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)}
 stats=${NGBENCH_STATS:-$PWD/measure/ngbench-stats}
@@ -74,4 +78,69 @@ grep -q '^counter name=clock_gettime unit=ns ' $w/ns.out && ok "clock_gettime: u
 NGBENCH_COUNTER=clock_gettime $w/b/speed -n 3 >$w/speed.out
 grep -q ' ns$' $w/speed.out && ! grep -q 'cycles' $w/speed.out && ok "speed with clock_gettime prints ns, never cycles" ||
     { cat $w/speed.out; bad "speed with clock_gettime"; }
+
+# ---- the host around a trial ----
+hs=${NGBENCH_HOSTSPEED:-$PWD/harness/ngbench-hostspeed}
+grep -q '^stat0 cpu[0-9]' $w/verify.out && grep -q '^stat1 cpu[0-9]' $w/verify.out && grep -q '^ran_on [0-9]' $w/verify.out &&
+    ok "measure reads /proc/stat around its calls (stat0, stat1, ran_on)" || bad "no stat0/stat1/ran_on lines in measure's output"
+r=$("$hs" -C "$cpu" read)
+printf '%s\n' "$r" | grep -Eq '^ref_ticks=[1-9][0-9]* ref_oncpu_ns=[0-9]+ counter=[a-z_:0-9]+$' &&
+    ok "ngbench-hostspeed read: $r" || bad "ngbench-hostspeed read: '$r'"
+r=$("$hs" -C "$cpu" calibrate -t 0.1)
+printf '%s\n' "$r" | grep -Eq '^quiet ref_ticks=[1-9][0-9]* ref_oncpu_ns=[0-9]+ counter=[a-z_:0-9]+ readings=[1-9][0-9]*$' &&
+    ok "ngbench-hostspeed calibrate: $r" || bad "ngbench-hostspeed calibrate: '$r'"
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+if [ "$ncpu" -ge 2 ]; then
+    # a spinner on every CPU but ours: the other CPUs are busy, the wait ends unquiet
+    spinners=
+    for c in $(seq 0 $((ncpu - 1))); do
+        [ "$c" = "$cpu" ] && continue
+        taskset -c "$c" $w/noise-load spin 20 &
+        spinners="$spinners $!"
+    done
+    trap 'kill $spinners 2>/dev/null; wait 2>/dev/null' EXIT
+    sleep 0.3
+    out=$("$hs" -C "$cpu" wait -t 0.6)
+    rc=$?
+    [ $rc = 1 ] && printf '%s\n' "$out" | grep -Eq '^wait: still busy others_busy=(0\.[3-9]|1\.)' &&
+        ok "spinners on the other CPUs: ngbench-hostspeed wait gives up ($out)" || bad "wait beside spinners: rc $rc, '$out'"
+    (cd $w && ./b/measure -C "$cpu" -o verify -s verify.state -n 20000) >$w/busy.out
+    kill $spinners 2>/dev/null
+    wait $spinners 2>/dev/null
+    tr1=$("$stats" -T -p "$cps" $w/busy.out | head -n 1)
+    case " $tr1 " in *" others_busy=0."[3-9]*" disturbed="*others* | *" others_busy=1.000 "*" disturbed="*others*)
+        ok "a trial beside spinners on the other CPUs is disturbed by others: $(field others_busy "$tr1")" ;;
+    *) bad "a trial beside spinners on the other CPUs: $tr1" ;; esac
+else
+    echo "skip: one CPU, no other CPUs to load"
+fi
+# crafted readings: the rule of measure/derive.h, exactly. Trial 1: the
+# kernel ran at 1000/1200 of its quiet speed after the trial, the other CPU
+# was busy 90 of 100 ticks, steal 0; trial 2: a quiet host, calls 10 % slower
+trialfile() { # FILE TICKS AFTER OTHERBUSY
+    { echo "counter name=rdtsc unit=cycles resolution=1 overhead=20 persecond=1000000000 oncpu=thread_cputime oncpu_overhead_ns=0 switches=rusage_thread"
+      echo "stat0 cpu0 100 0 0 900 0 0 0 0 0 0"
+      echo "stat0 cpu1 100 0 0 900 0 0 0 0 0 0"
+      for k in 1 2 3 4 5 6; do echo "sample $2 $2 0"; done
+      echo "stat1 cpu0 200 0 0 900 0 0 0 0 0 0"
+      echo "stat1 cpu1 $((100 + $4)) 0 0 $((1000 - $4)) 0 0 0 0 0 0"
+      echo "ran_on 0"
+      echo "quiet ref_ticks=1000 ref_oncpu_ns=1000 counter=rdtsc"
+      echo "host before ref_ticks=1000 ref_oncpu_ns=1000 counter=rdtsc"
+      echo "host after ref_ticks=$3 ref_oncpu_ns=$3 counter=rdtsc"; } >"$1"
+}
+trialfile $w/c1.txt 1000 1200 90
+trialfile $w/c2.txt 1100 1010 10
+out=$("$stats" -T -p 1000000000 $w/c1.txt $w/c2.txt)
+t1=$(printf '%s\n' "$out" | sed -n 1p) t2=$(printf '%s\n' "$out" | sed -n 2p) tot=$(printf '%s\n' "$out" | sed -n 3p)
+[ "$(field host_speed "$t1")" = 0.833 ] && [ "$(field others_busy "$t1")" = 0.900 ] && [ "$(field steal "$t1")" = 0.000 ] &&
+    [ "$(field disturbed "$t1")" = speed+others ] && ok "crafted trial 1: host_speed 0.833, others_busy 0.900: disturbed=speed+others" ||
+    bad "crafted trial 1: $t1"
+[ "$(field host_speed "$t2")" = 0.990 ] && [ "$(field others_busy "$t2")" = 0.100 ] && [ "$(field disturbed "$t2")" = no ] &&
+    ok "crafted trial 2: within 3 % and others below 0.2: disturbed=no" || bad "crafted trial 2: $t2"
+# uncertainty: half the spread of the trials' headlines (1000, 1100) over the
+# headline (1000 or 1100: the median of the 12 calls is 1050), plus the host's
+# largest distance from 1 (0.167): 50/1050 + 0.167 = 0.215
+[ "$(field headline "$tot")" = 1050.0 ] && [ "$(field uncertainty "$tot")" = 0.215 ] && [ "$(field disturbed_trials "$tot")" = 1 ] &&
+    ok "crafted: headline 1050 ± 21.5 %, 1 disturbed trial" || bad "crafted totals: $tot"
 exit $((fails > 0))

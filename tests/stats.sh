@@ -31,26 +31,26 @@ if "$stats" $w/empty >/dev/null 2>&1; then echo "FAIL: no samples should be an e
 hdr='counter name=rdtsc unit=cycles persecond=1000000000 oncpu=thread_cputime oncpu_overhead_ns=100 switches=rusage_thread'
 { echo "$hdr"; for v in 1000 1010 1020 1030 1040 1050; do echo "sample $v $((v + 100)) 0"; done
   echo "sample 9000 1160 1"; echo "sample 8000 1170 2"; } >$w/p1
-expect "n=8 mean=2893.8 median=1035.0 q1=1017.5 q3=2787.5 min=1000 max=9000 mean_seconds=2.8938e-06 ops_per_second=345566 clean_n=6 clean_median=1025.0 oncpu_median=1035.0 estimator=clean headline=1025.0 headline_seconds=1.025e-06" \
+expect "n=8 mean=2893.8 median=1035.0 q1=1017.5 q3=2787.5 min=1000 max=9000 mean_seconds=2.8938e-06 ops_per_second=345566 clean_n=6 clean_median=1025.0 oncpu_median=1035.0 estimator=clean headline=1025.0 headline_seconds=1.025e-06 headline_q1=1012.5 headline_q3=1037.5 headline_mean=1025.0 modes=1 headline_stat=median uncertainty=0.000" \
     "$stats" -p 1000000000 $w/p1
-expect "trial=1 n=8 mean=2893.8 median=1035.0 q1=1017.5 q3=2787.5 min=1000 max=9000 flagged=2" \
+expect "trial=1 n=8 mean=2893.8 median=1035.0 q1=1017.5 q3=2787.5 min=1000 max=9000 flagged=2 headline=1025.0" \
     sh -c "'$stats' -T -p 1000000000 $w/p1 | head -n 1"
 # 5 of 8 alone (62 %: too few): the on-CPU estimate of every call
 { echo "$hdr"; for v in 1000 1010 1020 1030 1040; do echo "sample $v $((v + 100)) 0"; done
   echo "sample 9000 1150 1"; echo "sample 8000 1160 2"; echo "sample 7000 1170 3"; } >$w/p2
-expect "clean_n=5 clean_median=1020.0 oncpu_median=1035.0 estimator=oncpu headline=1035.0 headline_seconds=1.035e-06" \
+expect "clean_n=5 clean_median=1020.0 oncpu_median=1035.0 estimator=oncpu headline=1035.0 headline_seconds=1.035e-06 headline_q1=1017.5 headline_q3=1052.5 headline_mean=1035.0 modes=1 headline_stat=median uncertainty=0.000" \
     sh -c "'$stats' -p 1000000000 $w/p2 | sed 's/.* clean_n=/clean_n=/'"
 # no switch counted, but 5 us of wall clock off the CPU (a hypervisor's steal): flagged
 { echo "$hdr"; echo "sample 10000 5100 0"; echo "sample 1000 1100 0"; } >$w/p3
-expect "trial=1 n=2 mean=5500.0 median=5500.0 q1=3250.0 q3=7750.0 min=1000 max=10000 flagged=1" \
+expect "trial=1 n=2 mean=5500.0 median=5500.0 q1=3250.0 q3=7750.0 min=1000 max=10000 flagged=1 headline=3000.0" \
     sh -c "'$stats' -T -p 1000000000 $w/p3 | head -n 1"
 # a long call, always interrupted (one call: still its on-CPU estimate)
 { echo "$hdr"; echo "sample 300000000 100000100 40"; } >$w/p4
-expect "clean_n=0 oncpu_median=100000000.0 estimator=oncpu headline=100000000.0 headline_seconds=0.1" \
+expect "clean_n=0 oncpu_median=100000000.0 estimator=oncpu headline=100000000.0 headline_seconds=0.1 headline_q1=100000000.0 headline_q3=100000000.0 headline_mean=100000000.0 modes=1 headline_stat=median uncertainty=0.000" \
     sh -c "'$stats' -p 1000000000 $w/p4 | sed 's/.* clean_n=/clean_n=/'"
 # switch counts but no CPU clock, too few clean: the median of all, marked wall
 { echo "$hdr"; echo "sample 1000 -1 0"; echo "sample 9000 -1 1"; } >$w/p5
-expect "clean_n=1 clean_median=1000.0 estimator=wall headline=5000.0 headline_seconds=5e-06" \
+expect "clean_n=1 clean_median=1000.0 estimator=wall headline=5000.0 headline_seconds=5e-06 headline_q1=3000.0 headline_q3=7000.0 headline_mean=5000.0 modes=1 headline_stat=median uncertainty=0.000" \
     sh -c "'$stats' -p 1000000000 $w/p5 | sed 's/.* clean_n=/clean_n=/'"
 # older samples (no readings): no per-call figures at all
 expect "n=3 mean=200.0 median=200.0 q1=150.0 q3=250.0 min=100 max=300 mean_seconds=2e-07 ops_per_second=5e+06" \

@@ -29,7 +29,7 @@ check do "$src/do"
 for t in build-impl hostinfo run-target read-makefile stage-prepare stage-build stage-kat stage-check stage-ct stage-measure arch-ok libs-ok; do
     check "$t" "$src/harness/$t"
 done
-for t in harness-bench.sh uvw-bench.sh campaign-bench.sh opt-bench.sh; do check "$t" "$src/bench/$t"; done
+for t in harness-bench.sh uvw-bench.sh campaign-bench.sh opt-bench.sh noise-bench.sh; do check "$t" "$src/bench/$t"; done
 check check-package.sh "$src/debian/check-package.sh"
 check slurm-array.sh "$src/doc/slurm-array.sh"
 check ngbench-kat "${NGBENCH_KAT_TOOL:-kat/ngbench-kat}"
@@ -38,6 +38,7 @@ check ngbench-report "${NGBENCH_REPORT:-report/ngbench-report}"
 check ngbench-apih "${NGBENCH_APIH:-harness/ngbench-apih}"
 check ngbench-sandbox "${NGBENCH_SANDBOX:-harness/ngbench-sandbox}"
 check ngbench-okparse "${NGBENCH_OKPARSE:-harness/ngbench-okparse}"
+check ngbench-hostspeed "${NGBENCH_HOSTSPEED:-harness/ngbench-hostspeed}"
 check ngbench-rec "${NGBENCH_REC:-report/ngbench-rec}"
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 version=$(cat "$src/VERSION")
@@ -64,7 +65,7 @@ unknown() {
 for t in ngbench-kat:${NGBENCH_KAT_TOOL:-kat/ngbench-kat} ngbench-stats:${NGBENCH_STATS:-measure/ngbench-stats} \
     ngbench-report:${NGBENCH_REPORT:-report/ngbench-report} ngbench-apih:${NGBENCH_APIH:-harness/ngbench-apih} \
     ngbench-sandbox:${NGBENCH_SANDBOX:-harness/ngbench-sandbox} ngbench-okparse:${NGBENCH_OKPARSE:-harness/ngbench-okparse} \
-    ngbench-rec:${NGBENCH_REC:-report/ngbench-rec} \
+    ngbench-rec:${NGBENCH_REC:-report/ngbench-rec} ngbench-hostspeed:${NGBENCH_HOSTSPEED:-harness/ngbench-hostspeed} \
     hostinfo:$src/harness/hostinfo okcompilers:$src/harness/okcompilers; do
     vcheck "${t%%:*}" "${t#*:}"
     unknown "${t%%:*}" "${t#*:}"
