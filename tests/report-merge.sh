@@ -151,8 +151,8 @@ has summary.md "summary: constant time and warnings" \
 has tables/targets.csv "tables: the targets' new columns" \
     ',algname,claims_agree,claims_detail,sandbox,violations,pinned_cpu,symbols_extra,iccs_symbols,constant_time$' \
     '^hostB,crypto_sign,claimsig,ref,guide-ref,.*,CLAIMSIG,no,CRYPTO_BYTES=64/getter=48,"net=isolated,fs=readonly-but-scratch",,[0-9]*,0,,$'
-has tables/results.csv "tables: the results' new columns" ',cpu_share_min,preempted,constant_time,ct_first$' \
-    '^hostA,crypto_sign,ctbadsig,ref,guide-ref,sign,.*,0\.[0-9]*,yes,fail,Use of uninitialised value of size 8 at leak (ctbadsig\.c:[0-9]*)$'
+has tables/results.csv "tables: the results' new columns" ',cpu_share_min,preempted,constant_time,ct_first,uncertainty,host_busy,disturbed_trials,retries,protocol$' \
+    '^hostA,crypto_sign,ctbadsig,ref,guide-ref,sign,.*,0\.[0-9]*,yes,fail,Use of uninitialised value of size 8 at leak (ctbadsig\.c:[0-9]*),[^,]*,[^,]*,[^,]*,[^,]*,[^,]*$'
 
 # one colour per compiler line in every plot: guide-ref's bars are the same
 # colour on both hosts (whose sets of lines differ) and in the ratio plots

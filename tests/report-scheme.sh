@@ -107,10 +107,10 @@ has "$out/tables/results.csv" "the tables keep the full-tier attempt" \
     '^x86a,crypto_sign,toyuov128,ref,guide-ref,keygen,.*,c20261201T100000Z-1,a20261201100100p11,'
 has "$px" "best prefers the clean line over a faster preempted one, and says so" \
     '^| toyuov256 ref | gcc-Os | keygen | .* | 0\.390 preempted |  |$' '^| toyuov256 ref | guide-ref | keygen | .* | \*\*best\*\* |$' \
-    '^Best prefers figures that were not preempted: toyuov256 ref keygen: gcc-Os (13\.1 k cycles, preempted) is faster than guide-ref (18\.0 k)'
+    '^Best prefers figures that were neither preempted nor taken on a busy host: toyuov256 ref keygen: gcc-Os (13\.1 k cycles, preempted) is faster than guide-ref (18\.0 k)'
 has "$out/tables/best.csv" "the best table: the clean line, and whether best or reference were preempted" \
-    ',preempted,reference_preempted$' '^x86a,crypto_sign,toyuov256,ref,keygen,guide-ref,yes,.*,guide-ref,.*,no,no$' \
-    '^arm1,crypto_sign,toyuov128,ref,keygen,gcc-Os,yes,.*,guide-ref,.*,no,yes$'
+    ',preempted,reference_preempted,headline,uncertainty,host_busy$' '^x86a,crypto_sign,toyuov256,ref,keygen,guide-ref,yes,.*,guide-ref,.*,no,no,[^,]*,[^,]*,[^,]*$' \
+    '^arm1,crypto_sign,toyuov128,ref,keygen,gcc-Os,yes,.*,guide-ref,.*,no,yes,[^,]*,[^,]*,[^,]*$'
 has "$out/compilers/toyuov128.md" "the compiler comparison flags a preempted reference" \
     '^| ref | keygen (reference preempted) | ' '^The reference line.s figures of the operations marked "reference preempted"'
 has "$out/summary.md" "the summary shows the clean best line" '^| \[toyuov256\](pages/x86a/toyuov\.md) | ref | .* | guide-ref, guide-ref, guide-ref | '
@@ -136,7 +136,7 @@ has "$work/refout3/compilers/toyuov128.md" "--reference=ID" '^| ref | keygen | \
 (cd "$work/in" && "$tool" status x86a arm1) >"$work/status.out" 2>"$work/status.err"
 [ $? -eq 0 ] && ok "status exits 0" || bad "status: $(cat "$work/status.err")"
 has "$work/status.out" "status: a table of figures per target and operation" \
-    '^host  target  *status  KAT   checks  op  *median cycles  median time  ops/s  *preempted$' \
+    '^host  target  *status  KAT   checks  op  *median cycles  ±  median time  ops/s  *preempted  host$' \
     '^arm1  crypto_sign/toyuov128/ref/guide-ref  PASS    PASS  ok      keygen  *7\.2 k  *2\.9[0-9] µs  *3[0-9]*  yes$' \
     '^x86a  crypto_sign/toyuov128/ref/guide-ref  PASS    PASS  ok      keygen  *3\.6 k  *1\.47 µs  *67668[0-9]  no$'
 [ "$(grep -c 'crypto_sign' "$work/status.out")" -eq 18 ] && ok "status: 6 targets x 3 operations" ||
