@@ -79,7 +79,7 @@ static void check_len(const char *be, size_t len, size_t n, size_t outlen)
 
 int main(void)
 {
-    static const char *const backends[] = { "portable", "avx2" };
+    static const char *const backends[] = { "portable", "avx2", "avx512" };
     static const size_t ns[] = { 1, 2, 3, 4, 5, 7, 8, 9, 16, 20 };
     static const size_t outs[] = { 1, 20, 32, 48, 64, 65, 200, MAXOUT };
     static const size_t longs[] = { 511, 512, 1023, 1024, 1087, MAXLEN };
