@@ -173,14 +173,19 @@ static void compress_portable(uint32_t st[8], const uint8_t *blocks, size_t nblo
 /* ---- run-time choice of the single-stream backend ----
  * Every backend computes the same function; which one runs is a matter of
  * speed only. A backend qualifies when the CPU has its instruction sets
- * (CPUID through __builtin_cpu_supports); among those that qualify the
- * fastest one on this host is taken, by a calibration at first use: each
- * compresses the same 4 blocks, 9 rounds interleaved, and the minimum cycle
- * count of each decides (the minimum is what a busy host cannot inflate).
- * It costs about 100 compressions, some 20-60 microseconds, once per
- * process. NGBENCH_SM3X=portable|avx2|avx512 in the environment forces one
- * (a name this host cannot run, or "auto", leaves the choice to the
+ * (CPUID through __builtin_cpu_supports); among those the fastest on this
+ * host is taken, by a calibration at first use, separately for short calls
+ * (fewer than SM3_LONG blocks: the padding block of every message, short
+ * messages) and long ones (bulk hashing), because the winner can differ:
+ * on AMD family 26 the SIMD message schedule wins on a single block and the
+ * scalar code on long runs. Each backend compresses 1 block four times and
+ * 16 blocks once, 9 rounds interleaved after a warm-up, and the minimum
+ * cycle count of each decides (what a busy host cannot inflate). About 500
+ * compressions, some 100-200 microseconds, once per process.
+ * NGBENCH_SM3X=portable|avx2|avx512 in the environment forces one for all
+ * sizes (a name this host cannot run, or "auto", leaves the choice to the
  * calibration). */
+#define SM3_LONG 8
 typedef void (*sm3_compress_fn)(uint32_t st[8], const uint8_t *blocks, size_t nblocks);
 
 static const struct {
@@ -195,9 +200,9 @@ static const struct {
 };
 #define SM3_NBACKENDS (sizeof sm3_backends / sizeof sm3_backends[0])
 
-/* -1: not chosen yet; else an index into sm3_backends. Read and written
- * atomically: threads that race at first use each calibrate and store a
- * valid index (all backends give the same results). */
+/* -1: not chosen yet; else short + 16 * long, indices into sm3_backends.
+ * Read and written atomically: threads that race at first use each
+ * calibrate and store a valid choice (all backends give the same results). */
 static int sm3_choice = -1;
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -233,33 +238,36 @@ static int sm3_index(const char *name)
 static int sm3_calibrate(void)
 {
 #if SM3_HAVE_X86
-    static const uint8_t blk[4 * SM3_BLOCK_BYTES] = { 1, 2, 3 };
-    uint64_t best[SM3_NBACKENDS];
-    int ok[SM3_NBACKENDS], pick = 0;
-    unsigned i, r;
+    static const uint8_t blk[16 * SM3_BLOCK_BYTES] = { 1, 2, 3 };
+    uint64_t best[2][SM3_NBACKENDS];
+    int ok[SM3_NBACKENDS], pick[2] = { 0, 0 }, s;
+    unsigned i, r, c;
     for (i = 0; i < SM3_NBACKENDS; i++) {
         uint32_t st[8] = { 0 };
-        best[i] = UINT64_MAX;
+        best[0][i] = best[1][i] = UINT64_MAX;
         ok[i] = iccs_sm3_backend_runs(sm3_backends[i].name);
         if (ok[i])
-            sm3_backends[i].fn(st, blk, 1); /* warm the code and data */
+            sm3_backends[i].fn(st, blk, 2); /* warm the code and data */
     }
     for (r = 0; r < 9; r++)
-        for (i = 0; i < SM3_NBACKENDS; i++) {
-            uint32_t st[8] = { 0 };
-            uint64_t t0, t;
-            if (!ok[i])
-                continue;
-            t0 = __rdtsc();
-            sm3_backends[i].fn(st, blk, 4);
-            t = __rdtsc() - t0 + (st[0] & 1); /* st used: the call is kept */
-            if (t < best[i])
-                best[i] = t;
-        }
-    for (i = 1; i < SM3_NBACKENDS; i++)
-        if (ok[i] && best[i] < best[pick])
-            pick = (int)i;
-    return pick;
+        for (i = 0; i < SM3_NBACKENDS; i++)
+            for (s = 0; s < 2 && ok[i]; s++) {
+                uint32_t st[8] = { 0 };
+                uint64_t t0 = __rdtsc(), t;
+                if (s == 0)
+                    for (c = 0; c < 4; c++)
+                        sm3_backends[i].fn(st, blk + 64 * c, 1);
+                else
+                    sm3_backends[i].fn(st, blk, 16);
+                t = __rdtsc() - t0 + (st[0] & 1); /* st used: the calls are kept */
+                if (t < best[s][i])
+                    best[s][i] = t;
+            }
+    for (s = 0; s < 2; s++)
+        for (i = 1; i < SM3_NBACKENDS; i++)
+            if (ok[i] && best[s][i] < best[s][pick[s]])
+                pick[s] = (int)i;
+    return pick[0] + 16 * pick[1];
 #else
     return 0;
 #endif
@@ -271,35 +279,49 @@ static int sm3_chosen(void)
     if (c < 0) {
         const char *env = getenv("NGBENCH_SM3X");
         c = env && *env ? sm3_index(env) : -1;
-        if (c < 0)
+        if (c >= 0)
+            c = c + 16 * c;
+        else
             c = sm3_calibrate();
         SM3_STORE(&sm3_choice, c);
     }
     return c;
 }
 
+const char *iccs_sm3_backend_for(size_t nblocks)
+{
+    int c = sm3_chosen();
+    return sm3_backends[nblocks >= SM3_LONG ? c / 16 : c % 16].name;
+}
+
 const char *iccs_sm3_backend(void)
 {
-    return sm3_backends[sm3_chosen()].name;
+    return iccs_sm3_backend_for(SM3_LONG);
 }
 
 int iccs_sm3_select(const char *name)
 {
     int c = sm3_index(name);
+    if (strcmp(name, "auto") == 0) {
+        SM3_STORE(&sm3_choice, -1); /* calibrate again at the next use */
+        return 0;
+    }
     if (c < 0)
         return -1;
-    SM3_STORE(&sm3_choice, c);
+    SM3_STORE(&sm3_choice, c + 16 * c);
     return 0;
 }
 
 int iccs_sm3_avx2(void)
 {
-    return sm3_chosen() != 0;
+    int c = sm3_chosen();
+    return c % 16 != 0 || c / 16 != 0;
 }
 
 void iccs_sm3_compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
 {
-    sm3_backends[sm3_chosen()].fn(st, blocks, nblocks);
+    int c = sm3_chosen();
+    sm3_backends[nblocks >= SM3_LONG ? c / 16 : c % 16].fn(st, blocks, nblocks);
 }
 
 void iccs_sm3_init(iccs_sm3_ctx *ctx)

@@ -400,6 +400,10 @@ int iccs_sm3x_backend_runs(const char *name)
 int iccs_sm3x_select(const char *name)
 {
     int c = be_index(name);
+    if (strcmp(name, "auto") == 0) {
+        BE_STORE(&backend, -1); /* calibrate again at the next use */
+        return 0;
+    }
     if (c < 0)
         return -1;
     BE_STORE(&backend, c);

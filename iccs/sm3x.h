@@ -55,7 +55,7 @@ size_t iccs_sm3x_lanes(void);
 /* 1 if this host and build can run the named backend, else 0. */
 int iccs_sm3x_backend_runs(const char *name);
 /* Tests and benchmarks: select a backend by name ("avx512", "avx2",
- * "portable"); returns 0, or -1 if this host or build cannot run it
+ * "portable"; "auto": choose again by calibration at the next use); returns 0, or -1 if this host or build cannot run it
  * (nothing changes). */
 int iccs_sm3x_select(const char *name);
 
