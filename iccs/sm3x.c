@@ -52,6 +52,17 @@ static void compress_portable(uint32_t *st, const uint8_t *const blk[], unsigned
 #if SM3X_HAVE_X86
 #define SM3X_TARGET __attribute__((target("avx2")))
 
+/* The kernels' second form (name ending in t) reads message words already
+ * transposed: blk[0] points to uint32_t words, word i of lane l of block b
+ * at [(16 * b + i) * MAXL + l] (see pseudoxof_mb_t). */
+#define LOADT(w, blk, off)                                                                \
+    do {                                                                                  \
+        const uint32_t *t_ = (const uint32_t *)(const void *)(blk)[0] + ((off) / 64) * 16 * MAXL; \
+        int i_;                                                                           \
+        for (i_ = 0; i_ < 16; i_++)                                                       \
+            (w)[i_] = VLOAD(t_ + i_ * MAXL);                                              \
+    } while (0)
+
 /* Message words of 8 blocks: two 32-byte rows per block, byte-swapped to
  * big-endian words and transposed 8 x 8, so w[i] holds word i of each lane. */
 SM3X_TARGET static void load8(__m256i w[16], const uint8_t *const blk[], size_t off)
@@ -118,6 +129,13 @@ SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t 
 #define SM3X_FN compress_avx2x8
 #include "sm3x-lanes.h"
 #undef SM3X_FN
+#define SM3X_FN compress_avx2x8t
+#pragma push_macro("SM3X_LOAD16")
+#undef SM3X_LOAD16
+#define SM3X_LOAD16 LOADT
+#include "sm3x-lanes.h"
+#pragma pop_macro("SM3X_LOAD16")
+#undef SM3X_FN
 /* the same 8 lanes with AVX-512VL rotates and ternary logic */
 #undef SM3X_TARGET
 #define SM3X_TARGET __attribute__((target("avx2,avx512f,avx512vl,avx512bw")))
@@ -127,6 +145,13 @@ SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t 
 #define VSEL(x, y, z) _mm256_ternarylogic_epi32((x), (y), (z), 0xCA)
 #define SM3X_FN compress_avx512x8
 #include "sm3x-lanes.h"
+#undef SM3X_FN
+#define SM3X_FN compress_avx512x8t
+#pragma push_macro("SM3X_LOAD16")
+#undef SM3X_LOAD16
+#define SM3X_LOAD16 LOADT
+#include "sm3x-lanes.h"
+#pragma pop_macro("SM3X_LOAD16")
 #undef SM3X_FN
 #undef VROL
 #undef VXOR3
@@ -162,6 +187,13 @@ SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t 
 #define SM3X_FN compress_avx2x4
 #include "sm3x-lanes.h"
 #undef SM3X_FN
+#define SM3X_FN compress_avx2x4t
+#pragma push_macro("SM3X_LOAD16")
+#undef SM3X_LOAD16
+#define SM3X_LOAD16 LOADT
+#include "sm3x-lanes.h"
+#pragma pop_macro("SM3X_LOAD16")
+#undef SM3X_FN
 #undef SM3X_TARGET
 #define SM3X_TARGET __attribute__((target("avx2,avx512f,avx512vl,avx512bw")))
 #define VROL(x, n) _mm_rol_epi32((x), (n))
@@ -170,6 +202,13 @@ SM3X_TARGET static void load4(__m128i w[16], const uint8_t *const blk[], size_t 
 #define VSEL(x, y, z) _mm_ternarylogic_epi32((x), (y), (z), 0xCA)
 #define SM3X_FN compress_avx512x4
 #include "sm3x-lanes.h"
+#undef SM3X_FN
+#define SM3X_FN compress_avx512x4t
+#pragma push_macro("SM3X_LOAD16")
+#undef SM3X_LOAD16
+#define SM3X_LOAD16 LOADT
+#include "sm3x-lanes.h"
+#pragma pop_macro("SM3X_LOAD16")
 #undef SM3X_FN
 #undef VROL
 #undef VXOR3
@@ -233,6 +272,13 @@ SM3X_TARGET static void load16(__m512i w[16], const uint8_t *const blk[], size_t
 #define VSTORE(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define SM3X_FN compress_avx512x16
 #include "sm3x-lanes.h"
+#undef SM3X_FN
+#define SM3X_FN compress_avx512x16t
+#pragma push_macro("SM3X_LOAD16")
+#undef SM3X_LOAD16
+#define SM3X_LOAD16 LOADT
+#include "sm3x-lanes.h"
+#pragma pop_macro("SM3X_LOAD16")
 #undef SM3X_FN
 #undef SM3X_V
 #undef SM3X_LOAD16
@@ -309,27 +355,31 @@ static void compress_with(int be, uint32_t *st, const uint8_t *const blk[], unsi
                           size_t nblocks)
 {
 #if SM3X_HAVE_X86
-    if (n > 1 && be == BE_AVX512) {
-        if (n > 8)
-            compress_avx512x16(st, blk, nblocks);
-        else if (n > 4)
-            compress_avx512x8(st, blk, nblocks);
-        else
-            compress_avx512x4(st, blk, nblocks);
-        return;
+#define SM3X_DISPATCH(T, RET)                                               \
+    if (be == BE_AVX512) {                                             \
+        if (n > 8)                                                     \
+            compress_avx512x16##T(st, blk, nblocks);                   \
+        else if (n > 4)                                                \
+            compress_avx512x8##T(st, blk, nblocks);                    \
+        else                                                           \
+            compress_avx512x4##T(st, blk, nblocks);                    \
+        return RET;                                                    \
+    }                                                                  \
+    if (be == BE_AVX2) {                                               \
+        if (n > 4)                                                     \
+            compress_avx2x8##T(st, blk, nblocks);                      \
+        else                                                           \
+            compress_avx2x4##T(st, blk, nblocks);                      \
+        if (n > 8) {                                                   \
+            if (n > 12)                                                \
+                compress_avx2x8##T(st + 8, blk + 8, nblocks);          \
+            else                                                       \
+                compress_avx2x4##T(st + 8, blk + 8, nblocks);          \
+        }                                                              \
+        return RET;                                                    \
     }
-    if (n > 1 && be == BE_AVX2) {
-        if (n > 4)
-            compress_avx2x8(st, blk, nblocks);
-        else
-            compress_avx2x4(st, blk, nblocks);
-        if (n > 8) {
-            if (n > 12)
-                compress_avx2x8(st + 8, blk + 8, nblocks);
-            else
-                compress_avx2x4(st + 8, blk + 8, nblocks);
-        }
-        return;
+    if (n > 1) {
+        SM3X_DISPATCH(, )
     }
 #else
     (void)be;
@@ -419,6 +469,25 @@ size_t iccs_sm3x_lanes(void)
 static void compress_lanes(uint32_t *st, const uint8_t *const blk[], unsigned n, size_t nblocks)
 {
     compress_with(chosen(), st, blk, n, nblocks);
+}
+
+/* The transposed form (LOADT): n lanes of words at T (see LOADT), for the
+ * SIMD backends; 0 if the backend in use has none (portable). */
+static int compress_lanes_t(uint32_t *st, const uint32_t *T, unsigned n, size_t nblocks)
+{
+#if SM3X_HAVE_X86
+    int be = chosen();
+    const uint8_t *blk[MAXL];
+    unsigned l;
+    for (l = 0; l < MAXL; l++)
+        blk[l] = (const uint8_t *)(const void *)(T + l);
+    if (be != BE_PORTABLE) {
+        SM3X_DISPATCH(t, 1)
+    }
+#else
+    (void)st; (void)T; (void)n; (void)nblocks;
+#endif
+    return 0;
 }
 
 static void store_digest(uint8_t *out, const uint32_t *st, unsigned lane)
@@ -587,6 +656,70 @@ void iccs_pseudoxofx(uint8_t *const out[], size_t outlen, const uint8_t *const i
     }
 }
 
+/* iccs_pseudoxof_mb on a SIMD backend: every output block finalises the
+ * same absorbed state with the same tail block(s) but for the 4 counter
+ * bytes. The tail's words are laid out transposed once, the same in every
+ * lane, and for each group of up to 16 blocks only the one or two words
+ * holding the counter are written per lane: no per-block copies of the
+ * padded tail and no transposition. Returns 0 (nothing done) on the
+ * portable backend. */
+/* dst[0..MAXL-1] = v, two words a store */
+static void fill_row(uint32_t *dst, uint32_t v)
+{
+    uint64_t v2 = (uint64_t)v << 32 | v, r[MAXL / 2];
+    unsigned i;
+    for (i = 0; i < MAXL / 2; i++)
+        r[i] = v2;
+    memcpy(dst, r, sizeof r);
+}
+
+static int pseudoxof_mb_t(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
+                          const uint32_t *base)
+{
+    static const uint8_t zero4[4] = { 0, 0, 0, 0 };
+    uint32_t T[32 * MAXL], init[8 * MAXL], w0[32];
+    sm3x_state st;
+    uint8_t tail[128], dig[SM3_DIGEST_BYTES];
+    size_t rem = len % 64, nb, pos = 0, i;
+    unsigned cw = (unsigned)(rem / 4), l, ncw = rem % 4 ? 2 : 1; /* counter words */
+    uint32_t ctr = 1;
+
+    if (chosen() == BE_PORTABLE)
+        return 0;
+    nb = pad_tail(tail, in + (len - rem), rem, zero4, 4, (uint64_t)len + 4);
+    for (i = 0; i < 16 * nb; i++) {
+        w0[i] = (uint32_t)tail[4 * i] << 24 | (uint32_t)tail[4 * i + 1] << 16
+                | (uint32_t)tail[4 * i + 2] << 8 | tail[4 * i + 3];
+        fill_row(T + i * MAXL, w0[i]);
+    }
+    for (i = 0; i < 8; i++)
+        fill_row(init + i * MAXL, base[i * MAXL]);
+    while (pos < outlen) {
+        size_t left = (outlen - pos + SM3_DIGEST_BYTES - 1) / SM3_DIGEST_BYTES;
+        unsigned n = (unsigned)(left < MAXL ? left : MAXL);
+        for (l = 0; l < n; l++) {
+            uint32_t c = ctr + l; /* 32-bit and wrapping, as in pseudoXOF */
+            unsigned sh = 8 * (unsigned)(rem % 4);
+            /* big-endian words: the counter starts sh bits into word cw */
+            T[cw * MAXL + l] = w0[cw] | (sh ? c >> sh : c);
+            if (ncw == 2)
+                T[(cw + 1) * MAXL + l] = w0[cw + 1] | c << (32 - sh);
+        }
+        memcpy(st, init, sizeof st);
+        compress_lanes_t(st, T, n, nb);
+        for (l = 0; l < n; l++, pos += SM3_DIGEST_BYTES) {
+            if (outlen - pos >= SM3_DIGEST_BYTES) {
+                store_digest(out + pos, st, l);
+            } else {
+                store_digest(dig, st, l);
+                memcpy(out + pos, dig, outlen - pos);
+            }
+        }
+        ctr += n;
+    }
+    return 1;
+}
+
 void iccs_pseudoxof_mb(uint8_t *out, size_t outlen, const uint8_t *in, size_t len)
 {
     sm3x_state base;
@@ -596,6 +729,8 @@ void iccs_pseudoxof_mb(uint8_t *out, size_t outlen, const uint8_t *in, size_t le
     uint32_t ctr = 1; /* 32-bit and wrapping, as in pseudoXOF */
 
     absorb_group(base, &in, len, 1);
+    if (pseudoxof_mb_t(out, outlen, in, len, base))
+        return;
     for (pos = 0; pos < outlen; pos += SM3_DIGEST_BYTES, ctr++) {
         job[nj].lane = 0;
         job[nj].ctr = ctr;

@@ -114,6 +114,25 @@ static void check_single(const char *be)
     }
 }
 
+/* pseudoXOF of one message with many output blocks (several groups of 16),
+ * for every message length mod 64 */
+static void check_mb_long(const char *be)
+{
+    static uint8_t got[2011 + 1], want[2011];
+    char what[160];
+    size_t len;
+    int ok = 1;
+    for (len = 0; len < 140; len++) {
+        fill(len, 1);
+        got[2011] = 0xA5;
+        iccs_pseudoxof_mb(got, 2011, msg[0], len);
+        pseudoXOF(8ull * 2011, msg[0], 8ull * len, want);
+        ok &= memcmp(got, want, 2011) == 0 && got[2011] == 0xA5;
+    }
+    snprintf(what, sizeof what, "%s: iccs_pseudoxof_mb, 0..139 bytes, 2011 out", be);
+    CHECK(ok, what);
+}
+
 static int runnable(const char *name, const char *known[], size_t n)
 {
     size_t i;
@@ -164,6 +183,7 @@ int main(void)
                 check_len(backends[b], len, ns[k], outs[(len + k) % (sizeof outs / sizeof outs[0])]);
         for (k = 0; k < sizeof longs / sizeof longs[0]; k++)
             check_len(backends[b], longs[k], 1 + k * 3, outs[k]);
+        check_mb_long(backends[b]);
         printf("backend %s: checked\n", backends[b]);
         ran[nran++] = backends[b];
         tested++;
