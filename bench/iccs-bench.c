@@ -15,6 +15,7 @@
 #include "auxfunc.h"
 #include "drng.h"
 #include "ngcycles.h"
+#include "sm3.h"
 #include "sm3x.h"
 
 #ifdef HAVE_OPENSSL
@@ -66,12 +67,6 @@ static void time_pair(op f, op g, const unsigned char *in, size_t inlen, unsigne
         qsort(sg, ROUNDS, sizeof sg[0], cmp64);
         *cg = (double)sg[ROUNDS / 2] / reps;
     }
-}
-
-static void ng_sm3(const unsigned char *in, size_t inlen, unsigned char *out, size_t outlen)
-{
-    (void)outlen;
-    sm3hash(256, in, 8ull * inlen, out);
 }
 
 static void ng_xof(const unsigned char *in, size_t inlen, unsigned char *out, size_t outlen)
@@ -141,42 +136,25 @@ static void row(const char *what, size_t inlen, size_t outlen, op ng, op ossl, c
            c_ng / bytes, c_os, c_os / bytes, c_os / c_ng, osslname);
 }
 
-/* ---- multi-buffer SM3: 8 independent messages of one length ---- */
-#define MB 8
-static unsigned char mb_in[MB][1024], mb_out[MB][32];
+/* ---- every backend side by side ----
+ * Each column is a function of no arguments on the globals below; the
+ * columns are timed round-robin, `reps` calls per sample, ROUNDS samples,
+ * and compared by their medians. A column that runs an ngbench backend
+ * selects it first (a store), so one process times them all. */
+#define NBE 3
+static const char *const be_names[NBE] = { "portable", "avx2", "avx512" };
+#define MB 16
+static unsigned char mb_in[MB][65536], mb_out[MB][32];
 static const unsigned char *mb_ip[MB];
 static unsigned char *mb_op[MB];
 static size_t mb_len;
 
-static void mb_single(void)
-{
-    int i;
-    for (i = 0; i < MB; i++)
-        sm3hash(256, mb_ip[i], 8ull * mb_len, mb_op[i]);
-}
+typedef void (*col)(void);
 
-static void mb_x8(void) { iccs_sm3x(mb_op, mb_ip, mb_len, MB); }
-
-static void mb_x4(void)
+static void time_cols(const col *f, int k, int reps, double *med)
 {
-    iccs_sm3x(mb_op, mb_ip, mb_len, 4);
-    iccs_sm3x(mb_op + 4, mb_ip + 4, mb_len, 4);
-}
-
-#ifdef HAVE_OPENSSL
-static void mb_ossl(void)
-{
-    int i;
-    for (i = 0; i < MB; i++)
-        ossl_sm3(mb_ip[i], mb_len, mb_op[i], 32);
-}
-#endif
-
-/* Median cycles per call of each of the k functions, timed round-robin. */
-static void time_round_robin(void (*const f[])(void), int k, double *med)
-{
-    static int64_t s[4][ROUNDS];
-    int i, j, r, reps = mb_len > 256 ? 2 : 16;
+    static int64_t s[8][ROUNDS];
+    int i, j, r;
     for (j = 0; j < k; j++)
         f[j]();
     for (i = 0; i < ROUNDS; i++)
@@ -193,48 +171,173 @@ static void time_round_robin(void (*const f[])(void), int k, double *med)
     }
 }
 
-static void mb_rows(int have_ossl)
+/* single stream: sm3hash of mb_in[0] on each single-stream backend */
+static void ss_run(int be)
 {
-    static const size_t lens[] = { 32, 64, 1024 };
-    void (*f[4])(void);
-    double med[4];
-    int i, j, k;
+    iccs_sm3_select(be_names[be]);
+    sm3hash(256, mb_ip[0], 8ull * mb_len, mb_op[0]);
+}
+static void ss_portable(void) { ss_run(0); }
+static void ss_avx2(void) { ss_run(1); }
+static void ss_avx512(void) { ss_run(2); }
+static const col ss_cols[NBE] = { ss_portable, ss_avx2, ss_avx512 };
+
+/* multi-buffer: 16 messages through iccs_sm3x on each backend */
+static void mb_run(int be, size_t per)
+{
+    size_t i;
+    iccs_sm3x_select(be_names[be]);
+    for (i = 0; i < MB; i += per)
+        iccs_sm3x(mb_op + i, mb_ip + i, mb_len, per);
+}
+static void mb_portable(void) { mb_run(0, MB); }
+static void mb_avx2(void) { mb_run(1, MB); }
+static void mb_avx512(void) { mb_run(2, MB); }
+static void mb_avx512_by8(void) { mb_run(2, 8); }
+static const col mb_cols[NBE] = { mb_portable, mb_avx2, mb_avx512 };
+
+static void mb_single(void)
+{
+    int i;
+    for (i = 0; i < MB; i++)
+        sm3hash(256, mb_ip[i], 8ull * mb_len, mb_op[i]);
+}
+
+#ifdef HAVE_OPENSSL
+static void ss_ossl(void) { ossl_sm3(mb_ip[0], mb_len, mb_op[0], 32); }
+static void mb_ossl(void)
+{
+    int i;
+    for (i = 0; i < MB; i++)
+        ossl_sm3(mb_ip[i], mb_len, mb_op[i], 32);
+}
+#endif
+
+/* The dispatch check (a benchmark figure, not a test): the automatic
+ * choice against portable, from the same run; "slower" if by more than 5%,
+ * the spread of medians this harness shows on a busy host. */
+static void dispatch_line(const char *what, const char *chosen, double t_chosen, double t_portable)
+{
+    double r = t_portable / t_chosen;
+    printf("dispatch %-19s picks %-8s: %.2fx portable  %s\n", what, chosen, r,
+           r >= 0.95 ? "ok (not slower than portable beyond noise)" : "SLOWER than portable");
+}
+
+static void fill_mb(void)
+{
+    size_t i, j;
     for (i = 0; i < MB; i++) {
-        for (j = 0; j < 1024; j++)
+        for (j = 0; j < sizeof mb_in[i]; j++)
             mb_in[i][j] = (unsigned char)(i * 31 + j * 7 + 1);
         mb_ip[i] = mb_in[i];
         mb_op[i] = mb_out[i];
     }
-    f[0] = mb_single;
-    f[1] = mb_x8;
-    f[2] = mb_x4;
-    k = 3;
+}
+
+static void ss_rows(int have_ossl, const char *auto_short, const char *auto_ss, double *t64k_auto,
+                    double *t64k_portable)
+{
+    static const size_t lens[] = { 64, 256, 1024, 4096, 16384, 65536 };
+    col f[NBE + 1];
+    int idx[NBE + 1], k = 0, i, j;
+    double med[NBE + 1];
+    for (i = 0; i < NBE; i++)
+        if (iccs_sm3_backend_runs(be_names[i])) {
+            idx[k] = i;
+            f[k++] = ss_cols[i];
+        }
 #ifdef HAVE_OPENSSL
     if (have_ossl)
-        f[k++] = mb_ossl;
+        f[k++] = ss_ossl;
 #else
     (void)have_ossl;
 #endif
-    printf("\n== multi-buffer SM3 (iccs/sm3x.h, backend %s): cycles per message, 8 messages per sample\n",
-           iccs_sm3x_backend());
-    printf("%6s  %10s %10s %10s %10s  %8s %8s %8s %9s\n", "bytes", "single", "x8", "2 x4", "openssl",
-           "x8/sgl", "x4/sgl", "x8/ossl", "sgl/ossl");
+    printf("\n== single-stream SM3, every backend (sm3hash; * = the automatic choice: %s below %d bytes, %s from there): "
+           "ticks per message, ticks per byte, OpenSSL / backend\n", auto_short, 8 * 64, auto_ss);
+    printf("%6s", "bytes");
+    for (j = 0; j < k; j++)
+        printf("  %17s", j < k - have_ossl || !have_ossl ? be_names[idx[j]] : "openssl");
+    printf("  ratios (openssl/backend)\n");
+    for (i = 0; i < (int)(sizeof lens / sizeof lens[0]); i++) {
+        int nb = k - (have_ossl ? 1 : 0);
+        mb_len = lens[i];
+        time_cols(f, k, mb_len > 4096 ? 2 : 16, med);
+        printf("%6zu", mb_len);
+        for (j = 0; j < k; j++)
+            printf("  %9.0f %6.2f%s", med[j], med[j] / (double)mb_len,
+                   j < nb && strcmp(be_names[idx[j]], mb_len >= 8 * 64 ? auto_ss : auto_short) == 0 ? "*" : " ");
+        for (j = 0; have_ossl && j < nb; j++)
+            printf("  %s %.2f", be_names[idx[j]], med[k - 1] / med[j]);
+        printf("\n");
+        if (mb_len == 65536)
+            for (j = 0; j < nb; j++) {
+                if (strcmp(be_names[idx[j]], auto_ss) == 0)
+                    *t64k_auto = med[j];
+                if (idx[j] == 0)
+                    *t64k_portable = med[j];
+            }
+    }
+    iccs_sm3_select("auto");
+}
+
+static void mb_rows(int have_ossl, const char *auto_mb, double *t64_auto, double *t64_portable)
+{
+    static const size_t lens[] = { 32, 64, 1024 };
+    col f[NBE + 3];
+    const char *name[NBE + 3];
+    int k = 0, i, j, nbe = 0;
+    double med[NBE + 3];
+    f[k] = mb_single;
+    name[k++] = "single";
+    for (i = 0; i < NBE; i++)
+        if (iccs_sm3x_backend_runs(be_names[i])) {
+            f[k] = mb_cols[i];
+            name[k++] = be_names[i];
+            nbe++;
+        }
+    if (iccs_sm3x_backend_runs("avx512")) {
+        f[k] = mb_avx512_by8;
+        name[k++] = "avx512/8";
+    }
+#ifdef HAVE_OPENSSL
+    if (have_ossl) {
+        f[k] = mb_ossl;
+        name[k++] = "openssl";
+    }
+#else
+    (void)have_ossl;
+#endif
+    printf("\n== multi-buffer SM3, every backend (iccs_sm3x, 16 messages per call; avx512/8: two "
+           "calls of 8, as callers sized by ICCS_SM3X_LANES; * = the automatic choice, %s): "
+           "ticks per message, OpenSSL / column\n", auto_mb);
+    printf("%6s", "bytes");
+    for (j = 0; j < k; j++)
+        printf(" %9s", name[j]);
+    printf("   ratios (openssl/column)\n");
     for (i = 0; i < 3; i++) {
         mb_len = lens[i];
-        time_round_robin(f, k, med);
-        for (j = 0; j < k; j++)
+        time_cols(f, k, mb_len > 256 ? 2 : 16, med);
+        printf("%6zu", mb_len);
+        for (j = 0; j < k; j++) {
             med[j] /= MB;
-        if (k == 4)
-            printf("%6zu  %10.0f %10.0f %10.0f %10.0f  %8.2f %8.2f %8.2f %9.2f\n", mb_len, med[0], med[1],
-                   med[2], med[3], med[0] / med[1], med[0] / med[2], med[3] / med[1], med[3] / med[0]);
-        else
-            printf("%6zu  %10.0f %10.0f %10.0f %10s  %8.2f %8.2f %8s %9s\n", mb_len, med[0], med[1], med[2],
-                   "-", med[0] / med[1], med[0] / med[2], "-", "-");
+            printf(" %8.0f%s", med[j], strcmp(name[j], auto_mb) == 0 ? "*" : " ");
+        }
+        for (j = 0; have_ossl && j < k - 1; j++)
+            printf("  %s %.2f", name[j], med[k - 1] / med[j]);
+        printf("\n");
+        if (mb_len == 64)
+            for (j = 1; j <= nbe; j++) {
+                if (strcmp(name[j], auto_mb) == 0)
+                    *t64_auto = med[j];
+                if (strcmp(name[j], "portable") == 0)
+                    *t64_portable = med[j];
+            }
     }
+    iccs_sm3x_select("auto");
 }
 
 /* pseudoXOF with many output blocks (the TSUOV matrix expansion): the
- * blocks finalised 8 at a time against the single-stream pseudoXOF. */
+ * blocks finalised 16 at a time against the single-stream pseudoXOF. */
 static void mbx_xof(const unsigned char *in, size_t inlen, unsigned char *out, size_t outlen)
 {
     iccs_pseudoxof_mb(out, outlen, in, inlen);
@@ -248,7 +351,7 @@ static void xof_rows(void)
     size_t i;
     for (i = 0; i < sizeof in; i++)
         in[i] = (unsigned char)(i * 5 + 3);
-    printf("\n== pseudoXOF, 64-byte input: output blocks finalised 8 at a time (iccs_pseudoxof_mb)\n");
+    printf("\n== pseudoXOF, 64-byte input: output blocks finalised 16 at a time (iccs_pseudoxof_mb)\n");
     printf("%6s  %10s %10s  %6s\n", "out", "pseudoXOF", "mb", "ratio");
     for (i = 0; i < 2; i++) {
         time_pair(ng_xof, mbx_xof, in, sizeof in, out, outs[i], &c_s, &c_m);
@@ -258,13 +361,18 @@ static void xof_rows(void)
 
 int main(int argc, char **argv)
 {
-    static const size_t sizes[] = { 64, 1024, 65536 }, outs[] = { 32, 64, 128 };
+    static const size_t outs[] = { 32, 64, 128 };
+    const char *auto_ss, *auto_short, *auto_mb;
+    double t_ss = 0, t_ssp = 0, t_mb = 0, t_mbp = 0;
     op ossl_hash = NULL, ossl_xof = NULL, ossl_xof2 = NULL;
     size_t i;
     (void)argv;
     if (argc > 1) {
-        puts("usage: iccs-bench\nPrints ngbench's sm3hash and pseudoXOF against OpenSSL's SM3 "
-             "(EVP) in cycles per call and per byte, and the ratio OpenSSL/ngbench.");
+        puts("usage: iccs-bench\nPrints every SM3 backend of ngbench (single-stream sm3hash and the "
+             "multi-buffer iccs_sm3x: portable, avx2, avx512, those this host runs) and pseudoXOF "
+             "against OpenSSL's SM3 (EVP), side by side in one run: counter ticks per call and per "
+             "byte, the ratios OpenSSL/backend, and whether the automatic choice of backend is "
+             "slower than portable. NGBENCH_SM3X=NAME forces the choice.");
         return 0;
     }
 #ifdef HAVE_OPENSSL
@@ -282,19 +390,27 @@ int main(int argc, char **argv)
         ossl_xof = ossl_kdf_loop;
     }
 #endif
-    printf("# counter %s, %lld ticks/s, overhead %lld ticks\n", ngcycles_implementation(),
-           (long long)ngcycles_persecond(), (long long)ngcycles_overhead());
+    auto_ss = iccs_sm3_backend(); /* calibrates: before any select */
+    auto_short = iccs_sm3_backend_for(1);
+    auto_mb = iccs_sm3x_backend();
+    fill_mb();
+    printf("# counter %s, %lld ticks/s (wall clock: 1 tick = %.3f ns), overhead %lld ticks\n",
+           ngcycles_implementation(), (long long)ngcycles_persecond(), 1e9 / (double)ngcycles_persecond(),
+           (long long)ngcycles_overhead());
+    printf("# backends: single-stream %s (short runs) and %s (8 blocks or more), multi-buffer %s (%zu lanes)\n", auto_short, auto_ss, auto_mb, iccs_sm3x_lanes());
     if (!ossl_hash)
         printf("# OpenSSL SM3 not available: ngbench figures only\n");
     printf("%-10s %6s %6s  %10s %8s  %10s %8s  %6s\n", "function", "in", "out", "ngbench", "c/byte",
            "openssl", "c/byte", "ratio");
     for (i = 0; i < 3; i++)
-        row("sm3", sizes[i], 32, ng_sm3, ossl_hash, "EVP_Digest SM3");
-    for (i = 0; i < 3; i++)
         row("pseudoXOF", 64, outs[i], ng_xof, ossl_xof, "X9.63 KDF over EVP_Digest");
     for (i = 0; ossl_xof2 && i < 3; i++)
         row("pseudoXOF", 64, outs[i], ng_xof, ossl_xof2, "EVP_KDF X963KDF");
-    mb_rows(ossl_hash != NULL);
     xof_rows();
+    ss_rows(ossl_hash != NULL, auto_short, auto_ss, &t_ss, &t_ssp);
+    mb_rows(ossl_hash != NULL, auto_mb, &t_mb, &t_mbp);
+    printf("\n");
+    dispatch_line("single-stream 64 KiB", auto_ss, t_ss, t_ssp);
+    dispatch_line("multi-buffer 64 B", auto_mb, t_mb, t_mbp);
     return 0;
 }

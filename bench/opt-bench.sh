@@ -13,12 +13,13 @@
 set -u
 usage() {
     cat <<'USAGE'
-usage: opt-bench.sh [-c 'COMPILER LINE'] [-r ROUNDS] [-n CALLS] [-t SECONDS] [--callgrind] [PRIMDIR...]
+usage: opt-bench.sh [-c 'COMPILER LINE'] [-r ROUNDS] [-n CALLS] [-t SECONDS] [--callgrind | --both] [PRIMDIR...]
 opt-bench.sh: opt against ref for every primitive directory given (default:
 every crypto_sign/* and crypto_kem/* with an opt/ beside its ref/), in one
 run: ROUNDS (default 3) alternating runs of each speed program of up to CALLS
 calls (default 5) and SECONDS (default 5) per operation; prints the median
-cycles and ref/opt. --callgrind: instruction counts of one call instead.
+cycles and ref/opt. --callgrind: instruction counts of one call instead;
+--both: both, side by side in one run (one row per operation).
 An opt whose architectures file rules this host out is skipped, loudly.
 Environment: NGBENCH_DATADIR, OPT_BENCH_DIR (build directory, default
 opt-bench.d), VALGRIND.
@@ -34,6 +35,7 @@ while [ $# -gt 0 ]; do
     -n) calls=$2; shift 2 ;;
     -t) budget=$2; shift 2 ;;
     --callgrind) mode=callgrind; shift ;;
+    --both) mode=both; shift ;;
     -*) echo "opt-bench.sh: unknown option $1 (try --help)" >&2; exit 1 ;;
     *) break ;;
     esac
@@ -58,7 +60,10 @@ cg_ops() {
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 
 echo "# opt vs ref, $mode, compiler: $compiler"
-if [ $mode = wall ]; then
+if [ $mode = both ]; then
+    echo "# wall: median over $rounds alternating rounds of each speed's median cycles; Ir: callgrind instructions (inclusive) of one call"
+    printf '%-22s %-7s %13s %13s %7s %15s %15s %7s\n' primitive op ref-cycles opt-cycles ref/opt ref-Ir opt-Ir ref/opt
+elif [ $mode = wall ]; then
     echo "# median over $rounds alternating rounds of each speed's median cycles (up to $calls calls, ${budget} s per operation)"
     printf '%-22s %-7s %15s %15s %7s\n' primitive op ref-cycles opt-cycles ref/opt
 else
@@ -79,7 +84,7 @@ for prim in "$@"; do
     done
     [ $ok = 1 ] || { status=1; continue; }
     : >"$work/$name/samples"
-    if [ $mode = wall ]; then
+    if [ $mode != callgrind ]; then
         r=0
         while [ $r -lt "$rounds" ]; do
             for impl in ref opt; do
@@ -88,18 +93,28 @@ for prim in "$@"; do
             done
             r=$((r + 1))
         done
-    else
+    fi
+    if [ $mode != wall ]; then
         for impl in ref opt; do
             rm -f "$work/$name/$impl/cg.out"
             "$vg" --tool=callgrind --callgrind-out-file="$work/$name/$impl/cg.out" \
                 "$work/$name/$impl/speed" -n 1 >/dev/null 2>&1 || { status=1; continue; }
-            cg_ops "$work/$name/$impl/cg.out" | sed "s/^/$impl /" >>"$work/$name/samples"
+            cg_ops "$work/$name/$impl/cg.out" | sed "s/^/$impl-ir /" >>"$work/$name/samples"
         done
     fi
     for op in keygen sign verify enc dec; do
         a=$(awk -v o="$op" '$1 == "ref" && $2 == o { print $3 }' "$work/$name/samples" | median)
         b=$(awk -v o="$op" '$1 == "opt" && $2 == o { print $3 }' "$work/$name/samples" | median)
+        ai=$(awk -v o="$op" '$1 == "ref-ir" && $2 == o { print $3 }' "$work/$name/samples" | median)
+        bi=$(awk -v o="$op" '$1 == "opt-ir" && $2 == o { print $3 }' "$work/$name/samples" | median)
+        if [ $mode = callgrind ]; then a=$ai b=$bi; fi
         [ -n "$a" ] && [ -n "$b" ] || continue
+        if [ $mode = both ]; then
+            [ -n "$ai" ] && [ -n "$bi" ] || { ai=0 bi=0; }
+            awk -v p="$name" -v o="$op" -v a="$a" -v b="$b" -v c="$ai" -v d="$bi" \
+                'BEGIN { printf "%-22s %-7s %13.0f %13.0f %7.2f %15.0f %15.0f %7.2f\n", p, o, a, b, (b > 0 ? a / b : 0), c, d, (d > 0 ? c / d : 0) }'
+            continue
+        fi
         awk -v p="$name" -v o="$op" -v a="$a" -v b="$b" \
             'BEGIN { printf "%-22s %-7s %15.0f %15.0f %7.2f\n", p, o, a, b, (b > 0 ? a / b : 0) }'
     done

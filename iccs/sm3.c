@@ -51,19 +51,40 @@ const uint32_t iccs_sm3_k[64] = {
                    ^ ROL32(WW((j) - 9), 7) ^ WW((j) - 2))
 
 /* One round; the caller rotates the roles of the eight registers so that no
- * register moves are needed (B, D, F, H are overwritten). */
-#define ROUND(A, B, C, D, E, F, G, H, j, FF, GG)                 \
+ * register moves are needed (B, D, F, H are overwritten). WJ and WPJ are
+ * W[j] and W'[j] = W[j] ^ W[j+4].
+ *
+ * The order of the additions is that of the shortest dependency chain: E
+ * (the previous round's P0 output) arrives last, so everything not
+ * depending on it is summed first (rol12(A) + T_j, H + W[j], D + W'[j]) and
+ * E enters through one two-input addition. Left to itself a compiler folds
+ * rol12(A) + E + T_j into one three-operand LEA, two cycles on AMD family
+ * 26, on the critical path of every round; SM3_KEEP (an empty asm that
+ * makes a value opaque) stops that. With it the rounds run at the latency
+ * of that chain: 6 cycles (rounds 0-15) and 7 (16-63, where GG1 adds a
+ * level), about 440 cycles a block, 7 per byte. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SM3_KEEP(x) __asm__("" : "+r"(x))
+#else
+#define SM3_KEEP(x) ((void)0)
+#endif
+#define ROUNDW(A, B, C, D, E, F, G, H, j, FF, GG, WJ, WPJ)       \
     do {                                                         \
-        uint32_t a12 = ROL32(A, 12);                             \
-        uint32_t ss1 = ROL32(a12 + E + iccs_sm3_k[j], 7);                 \
-        uint32_t ss2 = ss1 ^ a12;                                \
-        uint32_t tt1 = FF(A, B, C) + D + ss2 + (WW(j) ^ WW((j) + 4)); \
-        uint32_t tt2 = GG(E, F, G) + H + ss1 + WW(j);            \
+        uint32_t a12 = ROL32(A, 12), ak = a12 + iccs_sm3_k[j];   \
+        uint32_t hw = H + (WJ), dw = D + (WPJ), ss1, ss2;        \
+        SM3_KEEP(ak);                                            \
+        SM3_KEEP(hw);                                            \
+        SM3_KEEP(dw);                                            \
+        ss1 = ROL32(ak + E, 7);                                  \
+        ss2 = ss1 ^ a12;                                         \
+        D = (FF(A, B, C) + dw) + ss2;                            \
+        H = (GG(E, F, G) + hw) + ss1;                            \
+        H = P0(H);                                               \
         B = ROL32(B, 9);                                         \
         F = ROL32(F, 19);                                        \
-        D = tt1;                                                 \
-        H = P0(tt2);                                             \
     } while (0)
+#define ROUND(A, B, C, D, E, F, G, H, j, FF, GG) \
+    ROUNDW(A, B, C, D, E, F, G, H, j, FF, GG, WW(j), WW(j) ^ WW((j) + 4))
 
 #define ROUND4(j, FF, GG, X)                                     \
     X(j); ROUND(a, b, c, d, e, f, g, h, (j) + 0, FF, GG);        \
@@ -73,67 +94,44 @@ const uint32_t iccs_sm3_k[64] = {
 #define NOEXPAND(j) ((void)0)
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-#define SM3_HAVE_AVX2 1
+#define SM3_HAVE_X86 1
 #include <immintrin.h>
+#include <x86intrin.h>
+#define SM3_ALIGN16 __attribute__((aligned(16)))
 
-/* The same compression with the message schedule in SIMD: W[16..67] three
- * words per 4-lane vector (W[j] needs W[j-3], so the fourth lane would need
- * a word not yet computed; it is overwritten by the next step), and
- * W'[j] = W[j] ^ W[j+4] for all j at once; the rounds read both from memory. */
-#define WX(j) wx[j]
-#define WPX(j) wp[j]
-#define ROUNDX(A, B, C, D, E, F, G, H, j, FF, GG)                \
-    do {                                                         \
-        uint32_t a12 = ROL32(A, 12);                             \
-        uint32_t ss1 = ROL32(a12 + E + iccs_sm3_k[j], 7);        \
-        uint32_t ss2 = ss1 ^ a12;                                \
-        uint32_t tt1 = FF(A, B, C) + D + ss2 + WPX(j);           \
-        uint32_t tt2 = GG(E, F, G) + H + ss1 + WX(j);            \
-        B = ROL32(B, 9);                                         \
-        F = ROL32(F, 19);                                        \
-        D = tt1;                                                 \
-        H = P0(tt2);                                             \
-    } while (0)
-#define ROUNDX4(j, FF, GG)                                       \
+/* The rounds of the SIMD-scheduled variants: W[j] and W'[j] = W[j] ^ W[j+4]
+ * read from the arrays the schedule filled. */
+#define ROUNDX(A, B, C, D, E, F, G, H, j, FF, GG) ROUNDW(A, B, C, D, E, F, G, H, j, FF, GG, wx[j], wp[j])
+#define ROUNDX4(j, FF, GG, S) S; \
     ROUNDX(a, b, c, d, e, f, g, h, (j) + 0, FF, GG);             \
     ROUNDX(d, a, b, c, h, e, f, g, (j) + 1, FF, GG);             \
     ROUNDX(c, d, a, b, g, h, e, f, (j) + 2, FF, GG);             \
     ROUNDX(b, c, d, a, f, g, h, e, (j) + 3, FF, GG)
-#define VROL(x, n) _mm_or_si128(_mm_slli_epi32((x), (n)), _mm_srli_epi32((x), 32 - (n)))
-#define VLD(j) _mm_loadu_si128((const __m128i *)(const void *)&wx[j])
 
-__attribute__((target("avx2"))) static void compress_avx2(uint32_t st[8], const uint8_t *blocks,
-                                                          size_t nblocks)
-{
-    const __m128i bswap = _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-    uint32_t wx[72], wp[64];
-    int j;
-    while (nblocks--) {
-        uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
-        uint32_t e = st[4], f = st[5], g = st[6], h = st[7];
-        for (j = 0; j < 16; j += 4)
-            _mm_storeu_si128((__m128i *)(void *)&wx[j],
-                             _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(blocks + 4 * j)),
-                                              bswap));
-        for (j = 16; j < 68; j += 3) {
-            __m128i t = _mm_xor_si128(_mm_xor_si128(VLD(j - 16), VLD(j - 9)), VROL(VLD(j - 3), 15));
-            t = _mm_xor_si128(_mm_xor_si128(t, VROL(t, 15)), VROL(t, 23));
-            t = _mm_xor_si128(_mm_xor_si128(t, VROL(VLD(j - 13), 7)), VLD(j - 6));
-            _mm_storeu_si128((__m128i *)(void *)&wx[j], t);
-        }
-        for (j = 0; j < 64; j += 4)
-            _mm_storeu_si128((__m128i *)(void *)&wp[j], _mm_xor_si128(VLD(j), VLD(j + 4)));
-        ROUNDX4(0, FF0, GG0); ROUNDX4(4, FF0, GG0); ROUNDX4(8, FF0, GG0); ROUNDX4(12, FF0, GG0);
-        ROUNDX4(16, FF1, GG1); ROUNDX4(20, FF1, GG1); ROUNDX4(24, FF1, GG1); ROUNDX4(28, FF1, GG1);
-        ROUNDX4(32, FF1, GG1); ROUNDX4(36, FF1, GG1); ROUNDX4(40, FF1, GG1); ROUNDX4(44, FF1, GG1);
-        ROUNDX4(48, FF1, GG1); ROUNDX4(52, FF1, GG1); ROUNDX4(56, FF1, GG1); ROUNDX4(60, FF1, GG1);
-        st[0] ^= a; st[1] ^= b; st[2] ^= c; st[3] ^= d;
-        st[4] ^= e; st[5] ^= f; st[6] ^= g; st[7] ^= h;
-        blocks += SM3_BLOCK_BYTES;
-    }
-}
+/* AVX2 (VEX-encoded SSE on 128 bits; rotations are two shifts and an OR),
+ * BMI2 for the scalar rotations (rorx: no register copies). */
+#define SM3S_FN compress_avx2
+#define SM3S_TARGET __attribute__((target("avx2,bmi2")))
+#define SROL(x, n) _mm_or_si128(_mm_slli_epi32((x), (n)), _mm_srli_epi32((x), 32 - (n)))
+#define SXOR3(a, b, c) _mm_xor_si128(_mm_xor_si128((a), (b)), (c))
+#include "sm3-sched.h"
+#undef SM3S_FN
+#undef SM3S_TARGET
+#undef SROL
+#undef SXOR3
+
+/* AVX-512VL: vprold rotates, vpternlogd (0x96) is a three-input XOR. */
+#define SM3S_FN compress_avx512
+#define SM3S_TARGET __attribute__((target("avx2,bmi2,avx512f,avx512vl")))
+#define SROL(x, n) _mm_rol_epi32((x), (n))
+#define SXOR3(a, b, c) _mm_ternarylogic_epi32((a), (b), (c), 0x96)
+#include "sm3-sched.h"
+#undef SM3S_FN
+#undef SM3S_TARGET
+#undef SROL
+#undef SXOR3
 #else
-#define SM3_HAVE_AVX2 0
+#define SM3_HAVE_X86 0
 #endif
 
 static void compress_portable(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
@@ -172,34 +170,158 @@ static void compress_portable(uint32_t st[8], const uint8_t *blocks, size_t nblo
     }
 }
 
-/* -1 not known yet, 0 portable, 1 AVX2 (see sm3.h). */
-static int sm3_avx2 = -1;
+/* ---- run-time choice of the single-stream backend ----
+ * Every backend computes the same function; which one runs is a matter of
+ * speed only. A backend qualifies when the CPU has its instruction sets
+ * (CPUID through __builtin_cpu_supports); among those the fastest on this
+ * host is taken, by a calibration at first use, separately for short calls
+ * (fewer than SM3_LONG blocks: the padding block of every message, short
+ * messages) and long ones (bulk hashing), because the winner can differ:
+ * on AMD family 26 the SIMD message schedule wins on a single block and the
+ * scalar code on long runs. Each backend compresses 1 block four times and
+ * 16 blocks once, 9 rounds interleaved after a warm-up, and the minimum
+ * cycle count of each decides (what a busy host cannot inflate). About 500
+ * compressions, some 100-200 microseconds, once per process.
+ * NGBENCH_SM3X=portable|avx2|avx512 in the environment forces one for all
+ * sizes (a name this host cannot run, or "auto", leaves the choice to the
+ * calibration). */
+#define SM3_LONG 8
+typedef void (*sm3_compress_fn)(uint32_t st[8], const uint8_t *blocks, size_t nblocks);
+
+static const struct {
+    const char *name;
+    sm3_compress_fn fn;
+} sm3_backends[] = {
+    { "portable", compress_portable },
+#if SM3_HAVE_X86
+    { "avx2", compress_avx2 },
+    { "avx512", compress_avx512 },
+#endif
+};
+#define SM3_NBACKENDS (sizeof sm3_backends / sizeof sm3_backends[0])
+
+/* -1: not chosen yet; else short + 16 * long, indices into sm3_backends.
+ * Read and written atomically: threads that race at first use each
+ * calibrate and store a valid choice (all backends give the same results). */
+static int sm3_choice = -1;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SM3_LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define SM3_STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#else
+#define SM3_LOAD(p) (*(p))
+#define SM3_STORE(p, v) (*(p) = (v))
+#endif
+
+int iccs_sm3_backend_runs(const char *name)
+{
+#if SM3_HAVE_X86
+    __builtin_cpu_init();
+    if (strcmp(name, "avx2") == 0)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+    if (strcmp(name, "avx512") == 0)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")
+               && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+#endif
+    return strcmp(name, "portable") == 0;
+}
+
+static int sm3_index(const char *name)
+{
+    unsigned i;
+    for (i = 0; i < SM3_NBACKENDS; i++)
+        if (strcmp(sm3_backends[i].name, name) == 0)
+            return iccs_sm3_backend_runs(name) ? (int)i : -1;
+    return -1;
+}
+
+static int sm3_calibrate(void)
+{
+#if SM3_HAVE_X86
+    static const uint8_t blk[16 * SM3_BLOCK_BYTES] = { 1, 2, 3 };
+    uint64_t best[2][SM3_NBACKENDS];
+    int ok[SM3_NBACKENDS], pick[2] = { 0, 0 }, s;
+    unsigned i, r, c;
+    for (i = 0; i < SM3_NBACKENDS; i++) {
+        uint32_t st[8] = { 0 };
+        best[0][i] = best[1][i] = UINT64_MAX;
+        ok[i] = iccs_sm3_backend_runs(sm3_backends[i].name);
+        if (ok[i])
+            sm3_backends[i].fn(st, blk, 2); /* warm the code and data */
+    }
+    for (r = 0; r < 9; r++)
+        for (i = 0; i < SM3_NBACKENDS; i++)
+            for (s = 0; s < 2 && ok[i]; s++) {
+                uint32_t st[8] = { 0 };
+                uint64_t t0 = __rdtsc(), t;
+                if (s == 0)
+                    for (c = 0; c < 4; c++)
+                        sm3_backends[i].fn(st, blk + 64 * c, 1);
+                else
+                    sm3_backends[i].fn(st, blk, 16);
+                t = __rdtsc() - t0 + (st[0] & 1); /* st used: the calls are kept */
+                if (t < best[s][i])
+                    best[s][i] = t;
+            }
+    for (s = 0; s < 2; s++)
+        for (i = 1; i < SM3_NBACKENDS; i++)
+            if (ok[i] && best[s][i] < best[s][pick[s]])
+                pick[s] = (int)i;
+    return pick[0] + 16 * pick[1];
+#else
+    return 0;
+#endif
+}
+
+static int sm3_chosen(void)
+{
+    int c = SM3_LOAD(&sm3_choice);
+    if (c < 0) {
+        const char *env = getenv("NGBENCH_SM3X");
+        c = env && *env ? sm3_index(env) : -1;
+        if (c >= 0)
+            c = c + 16 * c;
+        else
+            c = sm3_calibrate();
+        SM3_STORE(&sm3_choice, c);
+    }
+    return c;
+}
+
+const char *iccs_sm3_backend_for(size_t nblocks)
+{
+    int c = sm3_chosen();
+    return sm3_backends[nblocks >= SM3_LONG ? c / 16 : c % 16].name;
+}
+
+const char *iccs_sm3_backend(void)
+{
+    return iccs_sm3_backend_for(SM3_LONG);
+}
+
+int iccs_sm3_select(const char *name)
+{
+    int c = sm3_index(name);
+    if (strcmp(name, "auto") == 0) {
+        SM3_STORE(&sm3_choice, -1); /* calibrate again at the next use */
+        return 0;
+    }
+    if (c < 0)
+        return -1;
+    SM3_STORE(&sm3_choice, c + 16 * c);
+    return 0;
+}
 
 int iccs_sm3_avx2(void)
 {
-    if (sm3_avx2 < 0) {
-        const char *env = getenv("NGBENCH_SM3X");
-        sm3_avx2 = 0;
-#if SM3_HAVE_AVX2
-        __builtin_cpu_init();
-        if (__builtin_cpu_supports("avx2") && !(env && strcmp(env, "portable") == 0))
-            sm3_avx2 = 1;
-#else
-        (void)env;
-#endif
-    }
-    return sm3_avx2;
+    int c = sm3_chosen();
+    return c % 16 != 0 || c / 16 != 0;
 }
 
 void iccs_sm3_compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks)
 {
-#if SM3_HAVE_AVX2
-    if (iccs_sm3_avx2()) {
-        compress_avx2(st, blocks, nblocks);
-        return;
-    }
-#endif
-    compress_portable(st, blocks, nblocks);
+    int c = sm3_chosen();
+    sm3_backends[nblocks >= SM3_LONG ? c / 16 : c % 16].fn(st, blocks, nblocks);
 }
 
 void iccs_sm3_init(iccs_sm3_ctx *ctx)

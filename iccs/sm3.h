@@ -30,8 +30,23 @@ void iccs_sm3_final(iccs_sm3_ctx *ctx, uint8_t digest[SM3_DIGEST_BYTES]);
  * round constants T_j <<< (j mod 32) it uses (shared with sm3x.c). */
 void iccs_sm3_compress(uint32_t st[8], const uint8_t *blocks, size_t nblocks);
 extern const uint32_t iccs_sm3_k[64];
-/* 1 if the compression runs its message schedule with AVX2 (chosen once at
- * run time; NGBENCH_SM3X=portable in the environment says no), else 0. */
+/* The compression's backend for long runs (8 blocks or more), chosen once
+ * per process by what is fastest on this host (a calibration at first use,
+ * separately for short and long runs; see sm3.c), or forced by NGBENCH_SM3X=portable|avx2|avx512 in the environment:
+ * "portable" (scalar C), "avx2" (message schedule in SSE/AVX2 registers,
+ * BMI2 rotations) or "avx512" (the same with AVX-512VL rotates and
+ * three-input logic). All give the same results. */
+const char *iccs_sm3_backend(void);
+/* The backend a call compressing nblocks blocks runs. */
+const char *iccs_sm3_backend_for(size_t nblocks);
+/* 1 if the host can run the named backend, else 0. */
+int iccs_sm3_backend_runs(const char *name);
+/* Tests and benchmarks: use the named backend from now on, for all sizes
+ * ("auto": choose again by calibration at the next use); returns 0, or -1
+ * (nothing changes) if the name is unknown or this host cannot run it. */
+int iccs_sm3_select(const char *name);
+/* 1 if the backend in use schedules the message with SIMD, else 0 (kept for
+ * existing callers; iccs_sm3_backend() says which). */
 int iccs_sm3_avx2(void);
 /* One-shot SM3 of a byte string. */
 void iccs_sm3(const uint8_t *msg, size_t nbytes, uint8_t digest[SM3_DIGEST_BYTES]);

@@ -3,6 +3,7 @@
  * when the CPU has it (pmaddubsw: 32 byte products per instruction), ref's
  * portable kernel otherwise. The AVX2 code is compiled with
  * __attribute__((target("avx2"))), so no compiler flag is needed. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../ref/tsuov.h"
@@ -146,14 +147,23 @@ TARGET static void matvec_avx2(tsuov_fq2 *out, const uint8_t *rows, size_t nrows
         }
 }
 
-/* The same switch as the multi-buffer SM3: AVX2 if the CPU has it, unless
- * NGBENCH_SM3X=portable keeps the process on the portable code. */
-static int use_avx2(void)
+/* The switch of every opt kernel (tsuov-opt.h): AVX2 if the CPU has it,
+ * unless NGBENCH_SM3X=portable keeps the process on the portable code. Not
+ * tied to the SM3 backend: that one is chosen by speed and may be avx512. */
+int tsuov_opt_avx2(void)
 {
     static int known = -1;
-    if (known < 0)
-        known = strcmp(iccs_sm3x_backend(), "avx2") == 0;
+    if (known < 0) {
+        const char *e = getenv("NGBENCH_SM3X");
+        known = iccs_sm3x_backend_runs("avx2") && !(e && strcmp(e, "portable") == 0);
+    }
     return known;
+}
+#define use_avx2 tsuov_opt_avx2
+#else
+int tsuov_opt_avx2(void)
+{
+    return 0;
 }
 #endif
 

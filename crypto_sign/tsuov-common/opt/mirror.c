@@ -69,7 +69,7 @@ TARGET static void mirror_avx2(tsuov_rowv p1[TSUOV_V][TSUOV_LD])
 int tsuov_mirror(tsuov_rowv p1[TSUOV_V][TSUOV_LD])
 {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    if (strcmp(iccs_sm3x_backend(), "avx2") == 0) {
+    if (tsuov_opt_avx2()) {
         mirror_avx2(p1);
         return 1;
     }

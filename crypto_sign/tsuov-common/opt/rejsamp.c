@@ -321,7 +321,7 @@ __attribute__((target("avx2"))) static void bulk_avx2(uint8_t *out, size_t count
 void tsuov_rejsamp_bulk(uint8_t *out, size_t count, const uint8_t *x, size_t tau, size_t *g, size_t *n)
 {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    if (strcmp(iccs_sm3x_backend(), "avx2") == 0)
+    if (tsuov_opt_avx2())
         bulk_avx2(out, count, x, tau, g, n);
 #else
     (void)out; (void)count; (void)x; (void)tau; (void)g; (void)n;

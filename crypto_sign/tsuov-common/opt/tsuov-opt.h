@@ -2,7 +2,7 @@
  * implementation, included by each opt params.h after the set's parameters
  * (so before tsuov.h reads them): rows and operands as bytes padded to
  * multiples of 32 (tsuov_matvec multiplies them with AVX2 byte multiply-add,
- * opt/matvec.c), Sample's XOF with its output blocks finalised 8 at a time
+ * opt/matvec.c), Sample's XOF with its output blocks finalised 16 (AVX-512) or 8 (AVX2) at a time
  * (iccs/sm3x.h), the bulk of its rejection sampling (opt/rejsamp.c) and the
  * mirroring of P1 (opt/mirror.c). */
 #ifndef TSUOV_OPT_H
@@ -16,6 +16,10 @@
 #define TSUOV_VP_ALIGN 16
 #define TSUOV_ROW_T uint8_t
 #define TSUOV_OP_T int8_t
+/* opt/matvec.c: 1 if the AVX2 kernels run (CPU has AVX2, NGBENCH_SM3X is
+ * not "portable"), else 0 */
+int tsuov_opt_avx2(void);
+
 #define TSUOV_XOF(out, outlen, in, inlen) (iccs_pseudoxof_mb((out), (outlen), (in), (inlen)), 0)
 
 /* opt/rejsamp.c: RejSamp's bulk, eight values per shuffle (AVX2 hosts) */
