@@ -1,9 +1,9 @@
-/* bc512.c - BC512 (spec P3) sixteen blocks at a time: ref's bc512.c serves
+/* bc512.c - BC512 (spec P3) on many blocks at once: ref's bc512.c serves
  * single blocks and the portable fallback; sydo_bc512_encrypt_n runs the ten
- * BLAKE2s rounds on 16 lanes, word i of every block in one vector (and the
- * keys' message words likewise), so each G step is one vector operation for
- * sixteen blocks. The same source is compiled for AVX-512 (one register per
- * vector, native rotates) and for AVX2 (two registers), chosen at run time. */
+ * BLAKE2s rounds on all lanes of a vector register, word i of every block in
+ * one vector (and the keys' message words likewise), so each step of G is one
+ * instruction for 16 blocks (AVX-512, native rotates) or 8 (AVX2), chosen at
+ * run time. */
 #include <string.h>
 
 #include "sydo-opt.h"
@@ -12,6 +12,7 @@
 
 #if SYDO_X86
 typedef uint32_t v16 __attribute__((vector_size(64)));
+typedef uint32_t v8 __attribute__((vector_size(32)));
 
 #define ROTR(x, s) (((x) >> (s)) | ((x) << (32 - (s))))
 #define VG(a, b, c, d, x, y)                                                                                 \
@@ -26,11 +27,13 @@ typedef uint32_t v16 __attribute__((vector_size(64)));
         v[b] = ROTR(v[b] ^ v[c], 7);                                                                         \
     } while (0)
 
-/* X16_BODY: up to 16 blocks (n), lanes past n computed on zeros and dropped.
- * Transposes are plain word copies: cheaper than the rounds by far. */
-#define X16_BODY                                                                                             \
-    uint32_t t[16][16];                                                                                      \
-    v16 v[16], m[16];                                                                                        \
+/* LANES_BODY(VT, LANES): up to LANES blocks (n), the lanes past n computed
+ * on zeros and dropped. VT holds one word of every lane: one register
+ * (AVX-512 with 16 lanes, AVX2 with 8), so the state stays in registers.
+ * The transposes are plain word copies. */
+#define LANES_BODY(VT, LANES)                                                                                \
+    uint32_t t[16][LANES];                                                                                   \
+    VT v[16], m[16];                                                                                         \
     unsigned i, l, r;                                                                                        \
     memset(t, 0, sizeof t);                                                                                  \
     for (l = 0; l < n; l++)                                                                                  \
@@ -39,7 +42,7 @@ typedef uint32_t v16 __attribute__((vector_size(64)));
     memcpy(m, t, sizeof m);                                                                                  \
     for (l = 0; l < n; l++)                                                                                  \
         for (i = 0; i < 16; i++)                                                                             \
-            t[i][l] = load32(in + 64 * l + 4 * i);                                                           \
+            memcpy(&t[i][l], in + 64 * l + 4 * i, 4); /* little-endian: x86 */                               \
     memcpy(v, t, sizeof v);                                                                                  \
     for (r = 0; r < 10; r++) {                                                                               \
         const uint8_t *s = sigma[r];                                                                         \
@@ -55,18 +58,18 @@ typedef uint32_t v16 __attribute__((vector_size(64)));
     memcpy(t, v, sizeof t);                                                                                  \
     for (l = 0; l < n; l++)                                                                                  \
         for (i = 0; i < 16; i++)                                                                             \
-            memcpy(out + 64 * l + 4 * i, &t[i][l], 4); /* little-endian: x86 */
+            memcpy(out + 64 * l + 4 * i, &t[i][l], 4);
 
-__attribute__((target("avx512f"))) static void x16_avx512(const sydo_bc512_key *const keys[], const uint8_t *in,
-                                                           uint8_t *out, unsigned n)
+__attribute__((target("avx512f"))) static void lanes_avx512(const sydo_bc512_key *const keys[],
+                                                             const uint8_t *in, uint8_t *out, unsigned n)
 {
-    X16_BODY
+    LANES_BODY(v16, 16)
 }
 
-__attribute__((target("avx2"))) static void x16_avx2(const sydo_bc512_key *const keys[], const uint8_t *in,
-                                                     uint8_t *out, unsigned n)
+__attribute__((target("avx2"))) static void lanes_avx2(const sydo_bc512_key *const keys[], const uint8_t *in,
+                                                       uint8_t *out, unsigned n)
 {
-    X16_BODY
+    LANES_BODY(v8, 8)
 }
 #endif
 
@@ -76,12 +79,16 @@ void sydo_bc512_encrypt_n(const sydo_bc512_key *const keys[], const uint8_t *in,
 #if SYDO_X86
     int level = sydo_cpu();
     if (level >= SYDO_CPU_AVX2) {
-        for (; n > 0; keys += 16, in += 16 * 64, out += 16 * 64) {
-            unsigned k = n < 16 ? (unsigned)n : 16;
-            if (level >= SYDO_CPU_AVX512)
-                x16_avx512(keys, in, out, k);
+        unsigned lanes = level >= SYDO_CPU_AVX512 ? 16 : 8;
+        while (n > 0) {
+            unsigned k = n < lanes ? (unsigned)n : lanes;
+            if (lanes == 16)
+                lanes_avx512(keys, in, out, k);
             else
-                x16_avx2(keys, in, out, k);
+                lanes_avx2(keys, in, out, k);
+            keys += k;
+            in += 64 * k;
+            out += 64 * k;
             n -= k;
         }
         return;

@@ -12,6 +12,8 @@
  * not depend on its operands, so the prover's secret products stay constant
  * time; the _vt products simply multiply (their tables give the factor back:
  * entry 1 of a window table is the element itself). */
+#include <string.h>
+
 #include "../ref/gf.h"
 #include "sydo-opt.h"
 
@@ -92,6 +94,40 @@ uint64_t sydo_gf64_mul_portable(uint64_t a, uint64_t b);
 #undef sydo_gf512_table8
 #undef sydo_gf512_mul_table8_vt
 #undef sydo_gf512_fold3_vt
+
+/* Reductions, spelled out for the HW path (ref's loop over the terms of
+ * r(x) with a shift per word costs more than the products here). */
+
+/* lambda = 160, r(x) = 1 + x^3 + x^4 + x^5; wide values are below x^319 */
+static inline void red160(uint64_t r[3], const uint64_t w[6])
+{
+    uint64_t h0 = (w[2] >> 32) | (w[3] << 32), h1 = (w[3] >> 32) | (w[4] << 32), h2 = (w[4] >> 32) | (w[5] << 32);
+    uint64_t a0, a1, a2, o;
+    a0 = w[0] ^ h0 ^ (h0 << 3) ^ (h0 << 4) ^ (h0 << 5);
+    a1 = w[1] ^ h1 ^ (h1 << 3) ^ (h1 << 4) ^ (h1 << 5) ^ (h0 >> 61) ^ (h0 >> 60) ^ (h0 >> 59);
+    a2 = (w[2] & 0xffffffffu) ^ h2 ^ (h2 << 3) ^ (h2 << 4) ^ (h2 << 5) ^ (h1 >> 61) ^ (h1 >> 60) ^ (h1 >> 59);
+    o = a2 >> 32; /* h2 < 2^32: at most five bits past x^160 */
+    r[0] = a0 ^ o ^ (o << 3) ^ (o << 4) ^ (o << 5);
+    r[1] = a1;
+    r[2] = a2 & 0xffffffffu;
+}
+
+/* lambda = 64 nw, r(x) = 1 + x^E1 + x^E2 + x^E3 */
+#define RED_WORDS(NAME, NW, E1, E2, E3)                                                                      \
+    static inline void NAME(uint64_t r[NW], const uint64_t w[2 * NW])                                       \
+    {                                                                                                        \
+        const uint64_t *h = w + NW;                                                                          \
+        uint64_t o = (h[NW - 1] >> (64 - E1)) ^ (h[NW - 1] >> (64 - E2)) ^ (h[NW - 1] >> (64 - E3));         \
+        unsigned i;                                                                                          \
+        r[0] = w[0] ^ h[0] ^ (h[0] << E1) ^ (h[0] << E2) ^ (h[0] << E3);                                     \
+        for (i = 1; i < NW; i++)                                                                             \
+            r[i] = w[i] ^ h[i] ^ (h[i] << E1) ^ (h[i] << E2) ^ (h[i] << E3) ^ (h[i - 1] >> (64 - E1)) ^         \
+                   (h[i - 1] >> (64 - E2)) ^ (h[i - 1] >> (64 - E3));                                        \
+        /* o has fewer than E3 bits: its image fits in word 0 */                                              \
+        r[0] ^= o ^ (o << E1) ^ (o << E2) ^ (o << E3);                                                       \
+    }
+RED_WORDS(red256, 4, 2, 5, 10)
+RED_WORDS(red512, 8, 2, 5, 8)
 
 #if SYDO_X86
 #include <immintrin.h>
@@ -248,15 +284,26 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
     }                                                                                                        \
     void sydo_gf##F##_reduce(uint64_t r[NW], const uint64_t w[2 * NW])                                      \
     {                                                                                                        \
-        sydo_gf##F##_reduce_portable(r, w);                                                                  \
+        if (HW())                                                                                            \
+            red##F(r, w);                                                                                    \
+        else                                                                                                 \
+            sydo_gf##F##_reduce_portable(r, w);                                                              \
     }                                                                                                        \
     void sydo_gf##F##_load(uint64_t r[NW], const uint8_t *bytes)                                            \
     {                                                                                                        \
-        sydo_gf##F##_load_portable(r, bytes);                                                                \
+        if (HW()) {                                                                                          \
+            r[NW - 1] = 0; /* x86: the little-endian encoding is the words */                               \
+            memcpy(r, bytes, F / 8);                                                                         \
+        } else {                                                                                             \
+            sydo_gf##F##_load_portable(r, bytes);                                                            \
+        }                                                                                                    \
     }                                                                                                        \
     void sydo_gf##F##_store(uint8_t *bytes, const uint64_t a[NW])                                           \
     {                                                                                                        \
-        sydo_gf##F##_store_portable(bytes, a);                                                               \
+        if (HW())                                                                                            \
+            memcpy(bytes, a, F / 8);                                                                         \
+        else                                                                                                 \
+            sydo_gf##F##_store_portable(bytes, a);                                                           \
     }                                                                                                        \
     void sydo_gf##F##_table8(uint64_t tab[256][NW + 1], const uint64_t a[NW])                               \
     {                                                                                                        \
@@ -278,6 +325,6 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
             sydo_gf##F##_fold3_vt_portable(r, tabs, b);                                                      \
     }
 
-FIELD(160, 3, reduce160(r, w))
-FIELD(256, 4, reduce_words(r, w, 4, 2, 5, 10))
-FIELD(512, 8, reduce_words(r, w, 8, 2, 5, 8))
+FIELD(160, 3, red160(r, w))
+FIELD(256, 4, red256(r, w))
+FIELD(512, 8, red512(r, w))

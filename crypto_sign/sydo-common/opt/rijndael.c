@@ -53,24 +53,34 @@ AESNI static uint32_t subword_hw(uint32_t x)
     return (uint32_t)_mm_cvtsi128_si32(_mm_aesenclast_si128(v, _mm_setzero_si128()));
 }
 
+/* the schedule for nk = 6 or 8, constant after inlining: no division */
+AESNI static inline void expand_hw(uint32_t *rk, unsigned nk, unsigned total)
+{
+    unsigned i, j;
+    uint32_t rcon = 1, t;
+    for (i = nk; i < total; i += nk) {
+        t = rk[i - 1];
+        t = subword_hw((t >> 8) | (t << 24)) ^ rcon;
+        rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+        rk[i] = rk[i - nk] ^ t;
+        for (j = 1; j < nk && i + j < total; j++) {
+            t = rk[i + j - 1];
+            if (nk > 6 && j == 4)
+                t = subword_hw(t);
+            rk[i + j] = rk[i + j - nk] ^ t;
+        }
+    }
+}
+
 AESNI static void setkey_hw(sydo_rijndael_key *ks, const uint8_t *key, unsigned nk, unsigned nb)
 {
-    unsigned i, total;
-    uint32_t rcon = 1, t;
     ks->nb = nb;
     ks->nr = (nk > nb ? nk : nb) + 6;
-    total = nb * (ks->nr + 1);
     memcpy(ks->rk, key, 4 * nk); /* little-endian words: x86 */
-    for (i = nk; i < total; i++) {
-        t = ks->rk[i - 1];
-        if (i % nk == 0) {
-            t = subword_hw((t >> 8) | (t << 24)) ^ rcon;
-            rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-        } else if (nk > 6 && i % nk == 4) {
-            t = subword_hw(t);
-        }
-        ks->rk[i] = ks->rk[i - nk] ^ t;
-    }
+    if (nk == 6)
+        expand_hw(ks->rk, 6, nb * (ks->nr + 1));
+    else
+        expand_hw(ks->rk, 8, nb * (ks->nr + 1));
 }
 
 /* AES (Nb = 4): four blocks interleaved, then one at a time */
@@ -116,6 +126,18 @@ AESNI static void enc4_hw(const sydo_rijndael_key *ks, const uint8_t *in, uint8_
 
 /* Rijndael-192 and -256: bytes 16 .. 4nb-1 of a block in the low part of b;
  * two blocks interleaved, then one */
+/* the bytes 16 .. 4nb-1 of a block or round key (8 at Nb = 6, 16 at 8) */
+#define LOADHI(p) (hi == 8 ? _mm_loadl_epi64((const __m128i *)(p)) : _mm_loadu_si128((const __m128i *)(p)))
+#define STOREHI(p, x)                                                                                        \
+    do {                                                                                                     \
+        if (hi == 8)                                                                                         \
+            _mm_storel_epi64((__m128i *)(p), x);                                                             \
+        else                                                                                                 \
+            _mm_storeu_si128((__m128i *)(p), x);                                                             \
+    } while (0)
+
+/* Rijndael-192 and -256: bytes 16 .. 4nb-1 of a block in the low part of b;
+ * two blocks interleaved, then one */
 AESNI static void encwide_hw(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out, size_t n)
 {
     const unsigned nb = ks->nb, nr = ks->nr, w = nb == 8;
@@ -124,22 +146,16 @@ AESNI static void encwide_hw(const sydo_rijndael_key *ks, const uint8_t *in, uin
     const __m128i p1a = _mm_loadu_si128((const __m128i *)perm[w][1][0]);
     const __m128i p1b = _mm_loadu_si128((const __m128i *)perm[w][1][1]);
     __m128i ka[15], kb[15], a0, b0, a1, b1;
-    uint8_t tmp[16];
     unsigned r, bl = 4 * nb, hi = bl - 16;
     for (r = 0; r <= nr; r++) {
         ka[r] = _mm_loadu_si128((const __m128i *)(ks->rk + nb * r));
-        memset(tmp, 0, sizeof tmp);
-        memcpy(tmp, ks->rk + nb * r + 4, hi);
-        kb[r] = _mm_loadu_si128((const __m128i *)tmp);
+        kb[r] = LOADHI(ks->rk + nb * r + 4);
     }
     for (; n >= 2; n -= 2, in += 2 * bl, out += 2 * bl) {
         a0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), ka[0]);
-        memset(tmp, 0, sizeof tmp);
-        memcpy(tmp, in + 16, hi);
-        b0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)tmp), kb[0]);
+        b0 = _mm_xor_si128(LOADHI(in + 16), kb[0]);
         a1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(in + bl)), ka[0]);
-        memcpy(tmp, in + bl + 16, hi);
-        b1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)tmp), kb[0]);
+        b1 = _mm_xor_si128(LOADHI(in + bl + 16), kb[0]);
         for (r = 1; r < nr; r++) {
             WIDE_ROUND(_mm_aesenc_si128, a0, b0, ka[r], kb[r]);
             WIDE_ROUND(_mm_aesenc_si128, a1, b1, ka[r], kb[r]);
@@ -147,23 +163,18 @@ AESNI static void encwide_hw(const sydo_rijndael_key *ks, const uint8_t *in, uin
         WIDE_ROUND(_mm_aesenclast_si128, a0, b0, ka[nr], kb[nr]);
         WIDE_ROUND(_mm_aesenclast_si128, a1, b1, ka[nr], kb[nr]);
         _mm_storeu_si128((__m128i *)out, a0);
-        _mm_storeu_si128((__m128i *)tmp, b0);
-        memcpy(out + 16, tmp, hi);
+        STOREHI(out + 16, b0);
         _mm_storeu_si128((__m128i *)(out + bl), a1);
-        _mm_storeu_si128((__m128i *)tmp, b1);
-        memcpy(out + bl + 16, tmp, hi);
+        STOREHI(out + bl + 16, b1);
     }
     if (n) {
         a0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), ka[0]);
-        memset(tmp, 0, sizeof tmp);
-        memcpy(tmp, in + 16, hi);
-        b0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)tmp), kb[0]);
+        b0 = _mm_xor_si128(LOADHI(in + 16), kb[0]);
         for (r = 1; r < nr; r++)
             WIDE_ROUND(_mm_aesenc_si128, a0, b0, ka[r], kb[r]);
         WIDE_ROUND(_mm_aesenclast_si128, a0, b0, ka[nr], kb[nr]);
         _mm_storeu_si128((__m128i *)out, a0);
-        _mm_storeu_si128((__m128i *)tmp, b0);
-        memcpy(out + 16, tmp, hi);
+        STOREHI(out + 16, b0);
     }
 }
 
