@@ -162,6 +162,35 @@ CL static inline void clmul_sum(uint64_t *w, const uint64_t *const *a, const uin
     }
 }
 
+/* the same for n = 8, one level of Karatsuba over the 4-word halves (48
+ * products instead of 64); linear, so the k pairs share it */
+CL static inline void clmul_sum8(uint64_t *w, const uint64_t *const *a, const uint64_t *const *b, unsigned k)
+{
+    uint64_t lo[8] = {0}, hi[8] = {0}, mid[8] = {0}, as[3][4], bs[3][4];
+    const uint64_t *ah[3], *bh[3], *am[3], *bm[3];
+    unsigned m, i;
+    for (m = 0; m < k; m++) {
+        ah[m] = a[m] + 4;
+        bh[m] = b[m] + 4;
+        for (i = 0; i < 4; i++) {
+            as[m][i] = a[m][i] ^ a[m][i + 4];
+            bs[m][i] = b[m][i] ^ b[m][i + 4];
+        }
+        am[m] = as[m];
+        bm[m] = bs[m];
+    }
+    clmul_sum(lo, a, b, k, 4);
+    clmul_sum(hi, ah, bh, k, 4);
+    clmul_sum(mid, am, bm, k, 4);
+    for (i = 0; i < 8; i++) {
+        mid[i] ^= lo[i] ^ hi[i];
+        w[i] ^= lo[i];
+        w[i + 8] ^= hi[i];
+    }
+    for (i = 0; i < 8; i++)
+        w[i + 4] ^= mid[i];
+}
+
 /* w[0..n] = a * t (n + 1 words) */
 CL static inline void clmul_word(uint64_t *w, const uint64_t *a, uint64_t t, unsigned n)
 {
@@ -215,11 +244,13 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
 /* FIELD(F, NW, REDUCE): the entry points of one field. Load and store are
  * ref's (byte by byte: nothing to gain). */
 #if SYDO_X86
+/* the products of n-word operands: schoolbook to 4 words, Karatsuba at 8 */
+#define SUM(w, a, b, k, n) ((n) == 8 ? clmul_sum8((w), (a), (b), (k)) : clmul_sum((w), (a), (b), (k), (n)))
 #define FIELD_HW(F, NW, REDUCE)                                                                              \
     CL static void mul_hw##F(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW])                    \
     {                                                                                                        \
         uint64_t w[2 * NW] = {0};                                                                            \
-        clmul_sum(w, &a, &b, 1, NW);                                                                         \
+        SUM(w, &a, &b, 1, NW);                                                                               \
         REDUCE;                                                                                              \
     }                                                                                                        \
     CL static void mul64_hw##F(uint64_t r[NW], const uint64_t a[NW], uint64_t t)                            \
@@ -230,7 +261,7 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
     }                                                                                                        \
     CL static void muladd_hw##F(uint64_t w[2 * NW], const uint64_t a[NW], const uint64_t b[NW])             \
     {                                                                                                        \
-        clmul_sum(w, &a, &b, 1, NW);                                                                         \
+        SUM(w, &a, &b, 1, NW);                                                                               \
     }                                                                                                        \
     CL static void fold3_hw##F(uint64_t r[NW], const uint64_t (*const tabs[3])[NW + 1],                      \
                                const uint64_t *const b[3])                                                   \
@@ -240,7 +271,7 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
         a[0] = tabs[0][1];                                                                                   \
         a[1] = tabs[1][1];                                                                                   \
         a[2] = tabs[2][1];                                                                                   \
-        clmul_sum(w, a, b, 3, NW);                                                                           \
+        SUM(w, a, b, 3, NW);                                                                                 \
         REDUCE;                                                                                              \
     }
 #else

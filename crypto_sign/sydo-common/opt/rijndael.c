@@ -72,15 +72,58 @@ AESNI static inline void expand_hw(uint32_t *rk, unsigned nk, unsigned total)
     }
 }
 
+/* the tree PRG's schedules (Nb = Nk: whole groups of Nk words), unrolled */
+AESNI static void expand6_hw(uint32_t *rk, unsigned total)
+{
+    uint32_t rcon = 1, w0 = rk[0], w1 = rk[1], w2 = rk[2], w3 = rk[3], w4 = rk[4], w5 = rk[5];
+    unsigned i;
+    for (i = 6; i < total; i += 6) {
+        w0 ^= subword_hw((w5 >> 8) | (w5 << 24)) ^ rcon;
+        rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+        w1 ^= w0;
+        w2 ^= w1;
+        w3 ^= w2;
+        w4 ^= w3;
+        w5 ^= w4;
+        rk[i] = w0, rk[i + 1] = w1, rk[i + 2] = w2, rk[i + 3] = w3, rk[i + 4] = w4, rk[i + 5] = w5;
+    }
+}
+
+AESNI static void expand8_hw(uint32_t *rk, unsigned total)
+{
+    uint32_t rcon = 1, w0 = rk[0], w1 = rk[1], w2 = rk[2], w3 = rk[3], w4 = rk[4], w5 = rk[5], w6 = rk[6],
+             w7 = rk[7];
+    unsigned i;
+    for (i = 8; i < total; i += 8) {
+        w0 ^= subword_hw((w7 >> 8) | (w7 << 24)) ^ rcon;
+        rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+        w1 ^= w0;
+        w2 ^= w1;
+        w3 ^= w2;
+        w4 ^= subword_hw(w3);
+        w5 ^= w4;
+        w6 ^= w5;
+        w7 ^= w6;
+        rk[i] = w0, rk[i + 1] = w1, rk[i + 2] = w2, rk[i + 3] = w3;
+        rk[i + 4] = w4, rk[i + 5] = w5, rk[i + 6] = w6, rk[i + 7] = w7;
+    }
+}
+
 AESNI static void setkey_hw(sydo_rijndael_key *ks, const uint8_t *key, unsigned nk, unsigned nb)
 {
     ks->nb = nb;
     ks->nr = (nk > nb ? nk : nb) + 6;
     memcpy(ks->rk, key, 4 * nk); /* little-endian words: x86 */
-    if (nk == 6)
+    if (nk == nb && nk == 6)
+        expand6_hw(ks->rk, 6 * (ks->nr + 1));
+    else if (nk == nb && nk == 8)
+        expand8_hw(ks->rk, 8 * (ks->nr + 1));
+    else if (nk == 6)
         expand_hw(ks->rk, 6, nb * (ks->nr + 1));
-    else
+    else if (nk == 8)
         expand_hw(ks->rk, 8, nb * (ks->nr + 1));
+    else
+        expand_hw(ks->rk, nk, nb * (ks->nr + 1)); /* AES-128 of the tests */
 }
 
 /* AES (Nb = 4): four blocks interleaved, then one at a time */
