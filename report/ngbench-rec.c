@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "record.h"
+#include "schema.h"
 
 static const char *prog = "ngbench-rec";
 
@@ -26,6 +27,7 @@ static int usage(FILE *f, int code)
             "       %s get [-k KINDS] [-x KINDS] [-w KEY=VALUE]... [-f FIELDS] [-d] [--complete] [FILE...]\n"
             "       %s json [FILE...]\n"
             "       %s valid [FILE...]\n"
+            "       %s schema [--markdown|--man|--list|--check]\n"
             "\n"
             "write  appends one record to FILE ('-': standard output) in a single write:\n"
             "       the prefix, then the fields with their values encoded ('%%', space and\n"
@@ -52,8 +54,13 @@ static int usage(FILE *f, int code)
             "       {\"invalid\": \"<line>\"}\n"
             "valid  reports every line that is not a well-formed record as FILE:LINE: why\n"
             "       (exit 1 if there is one)\n"
+            "schema prints the record schema (report/schema.def: every kind, its fields,\n"
+            "       their types, units and meanings) as the document doc/records.md\n"
+            "       (--markdown, the default), as the page ngbench-records(5) (--man), as\n"
+            "       tab-separated lines KIND FIELD TYPE UNIT FLAGS (--list), or checks it\n"
+            "       (--check: exit 1 and the first problem)\n"
             "Without FILE, get, json and valid read standard input.\n",
-            prog, prog, prog, prog);
+            prog, prog, prog, prog, prog);
     return code;
 }
 
@@ -249,7 +256,7 @@ static int get_line(const char *file, unsigned long lineno, const char *line, si
     if (ngr_parse(line, len, &r, NULL) != NGR_OK)
         return 0;
     if (g->pass == 0) {
-        if (strcmp(r.kind, "done") == 0 && r.attempt) {
+        if (r.kid == NGK_done && r.attempt) {
             g->done = xgrow(g->done, &g->capdone, g->ndone + 1, sizeof *g->done);
             g->done[g->ndone++] = xstrdup(r.attempt);
         }
@@ -268,7 +275,7 @@ static int get_line(const char *file, unsigned long lineno, const char *line, si
     for (i = 0; i < g->nw; i++) {
         const char *v = prefix_field(&r, g->wkey[i], tmp, sizeof tmp);
         if (!v)
-            v = ngr_get(&r, g->wkey[i]);
+            v = ngr_get_named(&r, g->wkey[i]);
         if (!v || strcmp(v, g->wval[i]) != 0)
             goto skip;
     }
@@ -285,7 +292,7 @@ static int get_line(const char *file, unsigned long lineno, const char *line, si
             if (v) {
                 fputs(v, stdout);
             } else if (g->decode) {
-                v = ngr_get(&r, g->fields[i]);
+                v = ngr_get_named(&r, g->fields[i]);
                 fputs(v ? v : "-", stdout);
             } else {
                 v = field_raw(line, g->fields[i], &n);
@@ -467,6 +474,42 @@ static int valid_line(const char *file, unsigned long lineno, const char *line, 
     return 0;
 }
 
+/* ---- schema ---- */
+
+static int cmd_schema(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "--markdown";
+    char msg[200];
+    int k;
+    size_t i, n;
+    if (argc > 2)
+        return usage(stderr, 1);
+    if (strcmp(mode, "--check") == 0) {
+        const char *why = ngs_selfcheck(msg, sizeof msg);
+        if (why) {
+            fprintf(stderr, "%s: schema: %s\n", prog, why);
+            return 1;
+        }
+        return 0;
+    }
+    if (strcmp(mode, "--list") == 0) {
+        for (k = 0; k < NGK__COUNT; k++) {
+            const ngs_field *fs = ngs_fields((ngk_id)k, &n);
+            for (i = 0; i < n; i++)
+                printf("%s\t%s\t%s\t%s\t%s\n", ngs_kinds[k].name, ngs_name(fs[i].name), ngs_type_name(fs[i].type),
+                       fs[i].unit[0] ? fs[i].unit : "-", fs[i].flags & NGS_REPEAT ? "repeat" : "-");
+        }
+        return 0;
+    }
+    if (strcmp(mode, "--markdown") != 0 && strcmp(mode, "--man") != 0)
+        return usage(stderr, 1);
+    if (ngs_write_doc(stdout, strcmp(mode, "--man") == 0, NULL) != 0 || fflush(stdout) != 0) {
+        fprintf(stderr, "%s: schema: cannot write: %s\n", prog, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
@@ -491,6 +534,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "valid") == 0)
         return each_line(argc - 2, argv + 2, valid_line, NULL);
+    if (strcmp(argv[1], "schema") == 0)
+        return cmd_schema(argc - 1, argv + 1);
     fprintf(stderr, "%s: unknown command '%s' (try --help)\n", prog, argv[1]);
     return 1;
 }
