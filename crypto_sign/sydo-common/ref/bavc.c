@@ -12,14 +12,27 @@
 
 #define NODE(nodes, i) ((nodes) + (size_t)(i) * SYDO_LB)
 
-void sydo_bavc_expand(uint8_t *nodes, const uint8_t iv[SYDO_LB])
+/* SYDO_EXPAND_NODES(nodes, hidden, iv): the children of every internal node
+ * not marked in hidden (NULL: of all), in increasing order; the opt
+ * implementation sets its own (opt/prgx.c) */
+#ifndef SYDO_EXPAND_NODES
+static void expand_nodes(uint8_t *nodes, const uint8_t *hidden, const uint8_t iv[SYDO_LB])
 {
     sydo_prg_key k;
     unsigned long i;
     for (i = 0; i + 1 < SYDO_L; i++) {
+        if (hidden && hidden[i])
+            continue;
         sydo_prg_setkey(&k, SYDO_LAMBDA, NODE(nodes, i));
         sydo_prg2(&k, iv, (uint32_t)i, NODE(nodes, 2 * i + 1));
     }
+}
+#define SYDO_EXPAND_NODES(nodes, hidden, iv) expand_nodes((nodes), (hidden), (iv))
+#endif
+
+void sydo_bavc_expand(uint8_t *nodes, const uint8_t iv[SYDO_LB])
+{
+    SYDO_EXPAND_NODES(nodes, NULL, iv);
 }
 
 void sydo_bavc_leaf_commit(const sydo_prg_key *leaf, const uint8_t iv[SYDO_LB], unsigned v,
@@ -99,7 +112,6 @@ int sydo_bavc_reconstruct(uint8_t *nodes, uint8_t *hidden, const uint8_t open[SY
     size_t p = (size_t)SYDO_TAU * 2 * SYDO_LB, q;
     unsigned long i;
     unsigned v;
-    sydo_prg_key k;
 
     for (v = 0; v < SYDO_TAU; v++)
         hidden[sydo_leaf_node(v, dv[v])] = 1;
@@ -117,11 +129,6 @@ int sydo_bavc_reconstruct(uint8_t *nodes, uint8_t *hidden, const uint8_t open[SY
     for (q = p; q < SYDO_OPENB; q++)
         if (open[q] != 0)
             return -1;
-    for (i = 0; i + 1 < SYDO_L; i++) {
-        if (hidden[i])
-            continue;
-        sydo_prg_setkey(&k, SYDO_LAMBDA, NODE(nodes, i));
-        sydo_prg2(&k, iv, (uint32_t)i, NODE(nodes, 2 * i + 1));
-    }
+    SYDO_EXPAND_NODES(nodes, hidden, iv);
     return 0;
 }

@@ -111,6 +111,8 @@ static void mask_row(uint8_t *x, unsigned eta)
         x[b / 8] &= (uint8_t) ~(1u << (b % 8));
 }
 
+/* SYDO_FOLD_BLOCK: the opt implementation sets its own (opt/fold.c) */
+#ifndef SYDO_FOLD_BLOCK
 /* g[j] = h-hat of the block's column j = sum_eta alpha_eta * H'(eta*n + 279i + j).
  * Everything here is public, so the variable-time products serve both sides. */
 static void fold_block(sydo_qs_work *wk, const sydo_hgen_key *hk, unsigned i)
@@ -133,6 +135,8 @@ static void fold_block(sydo_qs_work *wk, const sydo_hgen_key *hk, unsigned i)
         gf_fold3_vt(wk->g[j], tabs, xs);
     }
 }
+#define SYDO_FOLD_BLOCK(wk, hk, i) fold_block((wk), (hk), (i))
+#endif
 
 /* g <- subset sums of g over the valid patterns (downward closed, so the
  * usual one-bit-at-a-time pass stays inside them). */
@@ -258,7 +262,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
         }
 
         /* inner-product polynomial: beta_R, then m_R * beta_R into F_{4-|R|} */
-        fold_block(wk, &hk, i);
+        SYDO_FOLD_BLOCK(wk, &hk, i);
         subset_sums(wk);
         for (b = 0; b < 10; b++)
             for (j = 0; j < SYDO_BLOCK; j++) {
@@ -363,7 +367,7 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
             hash_step(A, B, *stab, ch.t, wk->prod[wk->quad[r]]);
 
         /* F' of the block: sigma^{S0}_d = sum_{|S1| = d} g_{S0,S1} K_{S1} */
-        fold_block(wk, &hk, i);
+        SYDO_FOLD_BLOCK(wk, &hk, i);
         subset_sums(wk);
         for (r = 0; r < 2; r++)
             for (d = 0; d < 4; d++)

@@ -14,11 +14,17 @@
 
 /* Scratch both passes need: one vector's commitments (plus the domain byte),
  * the tau digests (plus the domain byte) and one leaf stream. */
+#ifndef SYDO_VOLE_GROUP
+#define SYDO_VOLE_GROUP 1  /* vectors whose commitments are kept at once (opt: more) */
+#endif
+#ifndef SYDO_VOLE_LEAVES
+#define SYDO_VOLE_LEAVES 1 /* leaf streams made at once */
+#endif
 typedef struct {
-    uint8_t com[(size_t)SYDO_VLEAVES * 2 * SYDO_LB + 1];
+    uint8_t com[SYDO_VOLE_GROUP * ((size_t)SYDO_VLEAVES * 2 * SYDO_LB + 1)];
     uint8_t digs[SYDO_TAU * 2 * SYDO_LB + 1];
-    uint8_t x[SYDO_COLB];
-    uint8_t acc[SYDO_COLB];
+    uint8_t x[SYDO_VOLE_LEAVES * SYDO_COLB];
+    uint8_t acc[SYDO_VOLE_GROUP * SYDO_COLB];
 } sydo_vole_work;
 
 /* Signer: from the expanded tree, u (COLB bytes), the columns (lambda of

@@ -12,7 +12,7 @@ DRNG_ctx drng_algorithm;
 
 #define NODE(t, i) ((t) + (size_t)(i) * SYDO_LB)
 
-int main(void)
+static void run(void)
 {
     uint8_t *nodes = calloc(SYDO_NODES, SYDO_LB), *nodes2 = calloc(SYDO_NODES, SYDO_LB);
     uint8_t *mark = calloc(SYDO_NODES, 1), *hidden = calloc(SYDO_NODES, 1);
@@ -23,8 +23,10 @@ int main(void)
     sydo_prg_key k;
     int rev;
 
-    if (!nodes || !nodes2 || !mark || !hidden || !com)
-        return 99;
+    if (!nodes || !nodes2 || !mark || !hidden || !com) {
+        fprintf(stderr, "sydo-bavc: out of memory\n");
+        exit(99);
+    }
     unhex(nodes, SYDO_LB, T160F_R);
     unhex(iv, sizeof iv, T160F_IV);
     sydo_bavc_expand(nodes, iv);
@@ -109,5 +111,10 @@ int main(void)
     free(mark);
     free(hidden);
     free(com);
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-bavc");
 }

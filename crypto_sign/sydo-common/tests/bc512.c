@@ -4,7 +4,7 @@
 #include "bc512.h"
 #include "sydo-test.h"
 
-int main(void)
+static void run(void)
 {
     unsigned char key[64], in[64], out[64], zero[64] = {0};
     sydo_bc512_key k;
@@ -25,5 +25,10 @@ int main(void)
     sydo_bc512_setkey(&k, zero);
     sydo_bc512_encrypt(&k, zero, out);
     CHECK(memcmp(out, zero, 64) == 0, "P12 BC512(0, 0) = 0");
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-bc512");
 }

@@ -246,7 +246,7 @@ TEST_TABLES(160, 3)
 TEST_TABLES(256, 4)
 TEST_TABLES(512, 8)
 
-int main(void)
+static void run(void)
 {
     unsigned i;
     test_tables160();
@@ -256,5 +256,10 @@ int main(void)
     test_gf64();
     for (i = 0; i < 3; i++)
         test_field(&fields[i]);
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-gf");
 }

@@ -48,7 +48,7 @@ static void test_h(unsigned lambda, const char *seed_pk_hex, uint32_t e, const c
     CHECK_HEX(what, out, want);
 }
 
-int main(void)
+static void run(void)
 {
     static const char *pk160 = "5CED0484527F28FFF19315DEF3ED01B1EDD0990C";
     test_p12(160, "1FA22848B3DBFCAE430FDFAAB3E95614A30D44F3", "37C124EF2F7BAFD9D5000AF72E639811FABA4ACE");
@@ -71,5 +71,10 @@ int main(void)
            "A72AEB7C32E645CF82C01562B69C75E4049A02C53D99A5E6AA4DF7B0C44E3B7B"
            "6F34E3795B586DC558B3F9FECD4E9D7FFDE0D9627512D4BC74E35A7CAA663C9F",
            0, "AC1E81F85A69B5B8");
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-prg");
 }

@@ -23,7 +23,7 @@ static void keys(uint8_t *qcols, const uint8_t *cols, const uint8_t *u, const ui
                 SYDO_COL(qcols, g)[i] ^= i < SYDO_WB ? xbar[i] : u[i];
 }
 
-int main(void)
+static void run(void)
 {
     uint8_t *nodes = calloc(SYDO_NODES, SYDO_LB), *cols = malloc((size_t)SYDO_LAMBDA * SYDO_COLB);
     uint8_t *qcols = malloc((size_t)SYDO_LAMBDA * SYDO_COLB);
@@ -32,8 +32,10 @@ int main(void)
     uint8_t iv[SYDO_LB], u[SYDO_COLB], C[SYDO_CB], hcom[2 * SYDO_LB], chal2[SYDO_CHAL2B];
     uint8_t xbar[SYDO_WB], pk[SYDO_PKB], delta[SYDO_LB], c0[SYDO_LB], c123[3 * SYDO_LB], v0[SYDO_LB];
 
-    if (!nodes || !cols || !qcols || !vw || !qw)
-        return 99;
+    if (!nodes || !cols || !qcols || !vw || !qw) {
+        fprintf(stderr, "sydo-quicksilver: out of memory\n");
+        exit(99);
+    }
     unhex(nodes, SYDO_LB, T160F_R);
     unhex(iv, sizeof iv, T160F_IV);
     unhex(chal2, sizeof chal2, T160F_CHAL2);
@@ -68,5 +70,10 @@ int main(void)
     free(qcols);
     free(vw);
     free(qw);
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-quicksilver");
 }

@@ -45,12 +45,17 @@ static void fips197(void)
     }
 }
 
-int main(void)
+static void run(void)
 {
     fips197();
     one("P12 AES-192", 6, 4, 0x40, "27549E3127592D93F091608D27E966D4");
     one("P12 AES-256", 8, 4, 0x40, "A37EDF3F975ABAEF937B62C78D5BB157");
     one("P12 Rijndael-192", 6, 6, 0x40, "1C589F55C6995BDC4A1F87844547908743708F6EA081E107");
     one("P12 Rijndael-256", 8, 8, 0x40, "0715FBE3B966D5AF3F213B104D12D67640873F630399181465692905F62D0529");
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-rijndael");
 }

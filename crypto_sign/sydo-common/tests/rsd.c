@@ -63,9 +63,14 @@ static void test_record0(void)
     CHECK_HEX("syndrome y of record 0", y, T160F_Y);
 }
 
-int main(void)
+static void run(void)
 {
     test_ranks();
     test_record0();
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-rsd");
 }

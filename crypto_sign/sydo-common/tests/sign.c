@@ -12,7 +12,7 @@
 
 DRNG_ctx drng_algorithm;
 
-int main(void)
+static void run(void)
 {
     static unsigned char sn[SYDO_SIGB + 1], sn2[SYDO_SIGB];
     unsigned char seed[64], m[56], pk[SYDO_PKB], sk[SYDO_SKB], bad[SYDO_SKB], dig[32];
@@ -74,5 +74,10 @@ int main(void)
         l1 = SYDO_SIGB;
         CHECK(sig_sign(bad, sizeof bad, m, sizeof m, sn2, &l1) == -1, "sign: modified y, seed_sk or x-bar");
     }
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-sign");
 }

@@ -29,7 +29,7 @@ static void flip_sig(size_t at, unsigned char bit, const char *what)
     sn[at] ^= bit;
 }
 
-int main(void)
+static void run(void)
 {
     unsigned char seed[48], m2[sizeof m + 1], *big;
     unsigned long long pk_len = SYDO_PKB, sk_len = SYDO_SKB, sn_len = SYDO_SIGB, n0;
@@ -119,5 +119,10 @@ int main(void)
         CHECK(sig_verify(pk, SYDO_PKB, sn, SYDO_SIGB, big, 65536) == -1, "64 KiB, last byte changed");
         free(big);
     }
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-strict");
 }

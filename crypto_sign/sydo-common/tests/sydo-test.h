@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "params.h" /* the implementation's: opt's declares its backends */
 
 /* Decodes a hex string into out (at most cap bytes); returns the length. */
 static inline size_t unhex(unsigned char *out, size_t cap, const char *hex)
@@ -56,6 +57,28 @@ static inline int finish(const char *name)
     }
     printf("%s: all checks passed\n", name);
     return 0;
+}
+
+/* Runs the checks once per backend the implementation has on this host:
+ * opt's every level this host can run (portable first), ref's one code. */
+static inline void each_backend(void (*run)(void))
+{
+#ifdef SYDO_OPT
+    static const char *const names[] = {"portable", "aesni", "avx2", "avx512"};
+    const char *dflt = sydo_opt_backend();
+    unsigned i;
+    int before;
+    for (i = 0; i < 4; i++) {
+        if (sydo_opt_select(names[i]) != 0)
+            continue;
+        before = failures;
+        run();
+        printf("backend %s: %s\n", names[i], failures == before ? "passed" : "FAILED");
+    }
+    sydo_opt_select(dflt);
+#else
+    run();
+#endif
 }
 
 #endif

@@ -134,10 +134,15 @@ static void test_horner(void)
     }
 }
 
-int main(void)
+static void run(void)
 {
     test_record0();
     test_linear();
     test_horner();
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-uhash");
 }

@@ -10,7 +10,7 @@
 
 DRNG_ctx drng_algorithm;
 
-int main(void)
+static void run(void)
 {
     uint8_t *nodes = calloc(SYDO_NODES, SYDO_LB), *nodes2 = calloc(SYDO_NODES, SYDO_LB);
     uint8_t *mark = calloc(SYDO_NODES, 1), *cols = malloc((size_t)SYDO_LAMBDA * SYDO_COLB);
@@ -20,8 +20,10 @@ int main(void)
     uint8_t u[SYDO_COLB], C[SYDO_CB];
     unsigned dv[SYDO_TAU], g, i, ok;
 
-    if (!nodes || !nodes2 || !mark || !cols || !qcols || !wk)
-        return 99;
+    if (!nodes || !nodes2 || !mark || !cols || !qcols || !wk) {
+        fprintf(stderr, "sydo-vole: out of memory\n");
+        exit(99);
+    }
     unhex(nodes, SYDO_LB, T160F_R);
     unhex(iv, sizeof iv, T160F_IV);
     sydo_bavc_expand(nodes, iv);
@@ -52,5 +54,10 @@ int main(void)
     free(cols);
     free(qcols);
     free(wk);
+}
+
+int main(void)
+{
+    each_backend(run);
     return finish("sydo-vole");
 }

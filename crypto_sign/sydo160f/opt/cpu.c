@@ -1,0 +1,2 @@
+/* cpu.c - sydo_160f opt: the opt cpu component, with this set's params.h. */
+#include "../../sydo-common/opt/cpu.c"

@@ -1,0 +1,2 @@
+/* fold.c - sydo_160f opt: the opt fold component, with this set's params.h. */
+#include "../../sydo-common/opt/fold.c"

@@ -1,0 +1,2 @@
+/* prg.c - sydo_160s opt: the shared ref prg component, unchanged, with this set's params.h. */
+#include "../../sydo-common/ref/prg.c"

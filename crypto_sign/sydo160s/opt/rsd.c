@@ -1,0 +1,2 @@
+/* rsd.c - sydo_160s opt: the shared ref rsd component, unchanged, with this set's params.h. */
+#include "../../sydo-common/ref/rsd.c"

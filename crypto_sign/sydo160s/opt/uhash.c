@@ -1,0 +1,2 @@
+/* uhash.c - sydo_160s opt: the shared ref uhash component, unchanged, with this set's params.h. */
+#include "../../sydo-common/ref/uhash.c"

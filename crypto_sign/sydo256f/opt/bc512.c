@@ -1,0 +1,2 @@
+/* bc512.c - sydo_256f opt: the opt bc512 component, with this set's params.h. */
+#include "../../sydo-common/opt/bc512.c"

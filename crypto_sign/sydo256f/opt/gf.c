@@ -1,0 +1,2 @@
+/* gf.c - sydo_256f opt: the opt gf component, with this set's params.h. */
+#include "../../sydo-common/opt/gf.c"

@@ -1,0 +1,2 @@
+/* sign.c - sydo_256f opt: the shared ref sign component, unchanged, with this set's params.h. */
+#include "../../sydo-common/ref/sign.c"

@@ -1,0 +1,2 @@
+/* quicksilver.c - sydo_256s opt: the shared ref quicksilver component, unchanged, with this set's params.h. */
+#include "../../sydo-common/ref/quicksilver.c"

@@ -1,0 +1,2 @@
+/* bavc.c - sydo_512s opt: the shared ref bavc component, unchanged, with this set's params.h. */
+#include "../../sydo-common/ref/bavc.c"
