@@ -1,3 +1,3 @@
-/* Sigurd-512 opt: the shared ref rs.c, unchanged, with this set's parameters. */
+/* Sigurd-512 opt: the opt rs.c with this set's parameters. */
 #include "params.h"
-#include "../../sigurd-common/ref/rs.c"
+#include "../../sigurd-common/opt/rs.c"
