@@ -59,18 +59,19 @@ static void point_basis(uint16_t basis[16], uint16_t c)
 
 static void nib_tables(uint8_t t[8][16], uint16_t c)
 {
-    uint16_t basis[16];
-    unsigned q, v, bit;
+    uint16_t basis[16], s[16];
+    unsigned q, v;
     point_basis(basis, c);
-    for (q = 0; q < 4; q++)
+    for (q = 0; q < 4; q++) {
+        /* entry v: the sum of basis[4q + bit] over the bits of v */
+        s[0] = 0;
+        for (v = 1; v < 16; v++)
+            s[v] = (uint16_t)(s[v & (v - 1)] ^ basis[4 * q + (unsigned)__builtin_ctz(v)]);
         for (v = 0; v < 16; v++) {
-            uint16_t s = 0;
-            for (bit = 0; bit < 4; bit++)
-                if (v >> bit & 1)
-                    s ^= basis[4 * q + bit];
-            t[q][v] = (uint8_t)s;
-            t[4 + q][v] = (uint8_t)(s >> 8);
+            t[q][v] = (uint8_t)s[v];
+            t[4 + q][v] = (uint8_t)(s[v] >> 8);
         }
+    }
 }
 
 /* vgf2p8affineqb: result bit i of a byte x = parity(byte 7-i of the matrix
@@ -95,14 +96,19 @@ static size_t live_chunks(size_t p)
     return nch > 32 ? 32 : nch;
 }
 
-/* c[ch R + p][t] for the lanes l0..l0+n-1 of one point */
+/* c[ch R + p][t] for the lanes l0..l0+n-1 of one point, a run of
+ * consecutive coefficients of one chunk at a time */
 static void scatter(uint16_t (*c)[SIGURD_TAU], const uint16_t *val, size_t l0, size_t n, size_t p, size_t nch)
 {
-    size_t l;
-    for (l = l0; l < l0 + n; l++) {
-        size_t ch = l / SIGURD_TAU;
-        if (ch < nch)
-            c[ch * SIGURD_R + p][l % SIGURD_TAU] = val[l - l0];
+    size_t l = l0, end = l0 + n;
+    while (l < end) {
+        size_t ch = l / SIGURD_TAU, t = l % SIGURD_TAU, take = SIGURD_TAU - t;
+        if (ch >= nch)
+            break; /* the chunks after it are cut off too */
+        if (take > end - l)
+            take = end - l;
+        memcpy(&c[ch * SIGURD_R + p][t], val + (l - l0), take * sizeof *val);
+        l += take;
     }
 }
 

@@ -18,6 +18,13 @@
 /* opt/hash.c defines sigurd_hashx (Merkle levels, many messages at once) */
 #define SIGURD_HASHX_EXTERNAL 1
 
+/* ref/rsd.h: a row of the band product as whole 256-bit vectors, and room
+ * for 256-bit reads past the last row of H */
+#define SIGURD_BANDW_ALIGN 4
+#define SIGURD_HS_SLACK 64
+/* ref/rsd.h: the band product looks up several groups of 8 columns a pass */
+#define SIGURD_BAND_TABLES 4
+
 /* opt/rsd.c: out_r = sum_{j<n} Hhat_{r,j} Y^{a_j} for r < rho, by masked
  * parities of the rows of H (ref/sign.c step 6) */
 void sigurd_band_product_e(uint16_t (*out)[SIGURD_TAU], const uint8_t *hs, const uint8_t *a);

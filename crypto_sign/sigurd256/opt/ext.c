@@ -1,3 +1,3 @@
-/* Sigurd-256 opt: the shared ref ext.c, unchanged, with this set's parameters. */
+/* Sigurd-256 opt: the opt ext.c with this set's parameters. */
 #include "params.h"
-#include "../../sigurd-common/ref/ext.c"
+#include "../../sigurd-common/opt/ext.c"

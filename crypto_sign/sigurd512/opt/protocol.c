@@ -1,3 +1,3 @@
-/* Sigurd-512 opt: the shared ref protocol.c, unchanged, with this set's parameters. */
+/* Sigurd-512 opt: the opt protocol.c with this set's parameters. */
 #include "params.h"
-#include "../../sigurd-common/ref/protocol.c"
+#include "../../sigurd-common/opt/protocol.c"

@@ -1,0 +1,54 @@
+/* ext.c (opt) - products in E by carry-less multiplication (clmul.h) at
+ * the avx2 and avx512 levels; ref's ext.c, included below, is everything
+ * else and the portable code. */
+#include "../ref/ext.h"
+#include "clmul.h"
+
+#define sigurd_ext_mul sigurd_ext_mul_ref
+#define sigurd_ext_mulc sigurd_ext_mulc_ref
+void sigurd_ext_mul(uint16_t *out, const uint16_t *a, const uint16_t *b);
+void sigurd_ext_mulc(uint16_t *out, const ext_mulc_t *t, const uint16_t *a);
+#include "../ref/ext.c"
+#undef sigurd_ext_mul
+#undef sigurd_ext_mulc
+
+#if SIGURD_X86
+SIGURD_AVX2_TARGET static void mul_clmul(uint16_t *out, const uint16_t *a, const uint16_t *b)
+{
+    kx_el x, y;
+    kx_prod p;
+    uint16_t u[8 * KV];
+    kx_load(&x, a);
+    kx_load(&y, b);
+    kx_zero(&p);
+    kx_mul_acc(&p, &x, &y);
+    kx_slots(u, &p);
+    kx_reduce(out, u, SIGURD_ULEN);
+}
+#endif
+
+void sigurd_ext_mul(uint16_t *out, const uint16_t *a, const uint16_t *b)
+{
+#if SIGURD_X86
+    if (sigurd_simd() != SIGURD_SIMD_PORTABLE) {
+        mul_clmul(out, a, b);
+        return;
+    }
+#endif
+    sigurd_ext_mul_ref(out, a, b);
+}
+
+void sigurd_ext_mulc(uint16_t *out, const ext_mulc_t *t, const uint16_t *a)
+{
+#if SIGURD_X86
+    if (sigurd_simd() != SIGURD_SIMD_PORTABLE) {
+        uint16_t c[SIGURD_TAU];
+        size_t i;
+        for (i = 0; i < SIGURD_TAU; i++)
+            c[i] = t->c[i].lo[1]; /* the table of c_i holds c_i * 1 there */
+        mul_clmul(out, c, a);
+        return;
+    }
+#endif
+    sigurd_ext_mulc_ref(out, t, a);
+}
