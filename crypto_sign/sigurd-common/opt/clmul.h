@@ -10,8 +10,8 @@
  * reaches the next slot: the unreduced product in E, each coefficient not
  * yet reduced mod the field polynomial x^16 + x^5 + x^3 + x^2 + 1. Sums of
  * such products stay exact, so a sum of products is reduced once, at the
- * end: the slots mod the field polynomial (kx_slots), then mod P(Y) (ref's
- * sigurd_ext_reduce). */
+ * end: mod P(Y) on the slots (a product by x is a shift there), then each
+ * slot mod the field polynomial (kx_reduced). */
 #ifndef SIGURD_CLMUL_H
 #define SIGURD_CLMUL_H
 
@@ -20,38 +20,68 @@
 #include "../ref/ext.h"
 #include "simd.h"
 
+/* The terms c Y^e of P with Y^tau = sum c Y^e, as constants the compiler
+ * folds: KX_PE(i) and KX_PC(i) for i < SIGURD_P_NTERMS (at most 5). */
+static const struct {
+    unsigned e;
+    uint16_t c;
+} kx_pterms[SIGURD_P_NTERMS] = SIGURD_P_TERMS;
+#define KX_PI(i) ((i) < SIGURD_P_NTERMS ? (i) : 0)
+#define KX_PE(i) (kx_pterms[KX_PI(i)].e)
+#define KX_PC(i) (kx_pterms[KX_PI(i)].c)
+#if SIGURD_P_NTERMS > 5
+#error "opt/clmul.h: the reductions unroll at most 5 terms of P"
+#endif
+/* FOLD(i) for every term, unrolled */
+#define KX_EACH_TERM(FOLD) \
+    do {                   \
+        FOLD(0);           \
+        FOLD(1);           \
+        FOLD(2);           \
+        FOLD(3);           \
+        FOLD(4);           \
+    } while (0)
+
 /* a = u mod P, u of len coefficients (clobbered; a may be u): ref's
- * sigurd_ext_reduce with the terms of P unrolled at compile time and no
- * test for zero coefficients */
+ * sigurd_ext_reduce with the terms of P unrolled and no test for zero */
 static inline void kx_reduce(uint16_t *a, uint16_t *u, size_t len)
 {
-    static const struct {
-        unsigned e;
-        uint16_t c;
-    } pt[SIGURD_P_NTERMS] = SIGURD_P_TERMS;
     size_t k;
-#define KX_TERM(i)                                                                          \
-    do {                                                                                    \
-        if ((i) < SIGURD_P_NTERMS) {                                                        \
-            unsigned e_ = pt[(i) < SIGURD_P_NTERMS ? (i) : 0].e;                            \
-            uint16_t m_ = pt[(i) < SIGURD_P_NTERMS ? (i) : 0].c;                            \
-            u[k - SIGURD_TAU + e_] ^= m_ == 1 ? c : m_ == 2 ? gf_xtime(c) : gf_mul(m_, c); \
-        }                                                                                   \
+#define KX_FOLD16(i)                                                                                   \
+    do {                                                                                               \
+        if ((i) < SIGURD_P_NTERMS)                                                                     \
+            u[k - SIGURD_TAU + KX_PE(i)] ^=                                                            \
+                KX_PC(i) == 1 ? c : KX_PC(i) == 2 ? gf_xtime(c) : gf_mul(KX_PC(i), c);                \
     } while (0)
     for (k = len; k-- > SIGURD_TAU;) {
         uint16_t c = u[k];
-        KX_TERM(0);
-        KX_TERM(1);
-        KX_TERM(2);
-        KX_TERM(3);
-        KX_TERM(4);
+        KX_EACH_TERM(KX_FOLD16);
     }
-#undef KX_TERM
-#if SIGURD_P_NTERMS > 5
-#error "opt/clmul.h: kx_reduce unrolls at most 5 terms of P"
-#endif
+#undef KX_FOLD16
     if (a != u)
         memcpy(a, u, SIGURD_TAU * sizeof *a);
+}
+
+/* The slots from tau to len - 1 folded into those below, mod P, in place.
+ * In the slots (polynomials in x, not yet reduced mod the field
+ * polynomial) a product by x is a shift. This relies on the moduli of the
+ * three sets (spec §2.2): their terms c Y^e have c = 1, or c = x with
+ * e <= 1, where the result is never folded again, so each slot ends up
+ * with degree <= 31 (tests/paths.c and the KAT tests would catch another
+ * modulus: its results would differ from the portable code's). */
+static inline void kx_modp(uint32_t *s, size_t len)
+{
+    size_t k;
+#define KX_FOLD32(i)                                                                  \
+    do {                                                                              \
+        if ((i) < SIGURD_P_NTERMS)                                                    \
+            s[k - SIGURD_TAU + KX_PE(i)] ^= KX_PC(i) == 1 ? c : c << 1;               \
+    } while (0)
+    for (k = len; k-- > SIGURD_TAU;) {
+        uint32_t c = s[k];
+        KX_EACH_TERM(KX_FOLD32);
+    }
+#undef KX_FOLD32
 }
 
 #if SIGURD_X86
@@ -110,7 +140,23 @@ SIGURD_AVX2_TARGET static inline void kx_sqr_acc(kx_prod *p, const kx_el *a)
     }
 }
 
-/* x mod the field polynomial, in every 32-bit slot (degree <= 30 in) */
+#define KS (8 * KV) /* 32-bit slots of a product: 2 tau and padding */
+
+/* s[0 .. KS) = the slots of p, unreduced */
+SIGURD_AVX2_TARGET static inline void kx_raw(uint32_t s[KS], const kx_prod *p)
+{
+    size_t w;
+    /* words 2w, 2w + 1 of the sum of d[k] << 64k: d[2w] plus the high half
+     * of d[2w - 1] and the low half of d[2w + 1] */
+    for (w = 0; w < 2 * KV; w++) {
+        __m128i prev = w ? p->d[2 * w - 1] : _mm_setzero_si128();
+        __m128i next = 2 * w + 1 < KP ? p->d[2 * w + 1] : _mm_setzero_si128();
+        __m128i cur = 2 * w < KP ? p->d[2 * w] : _mm_setzero_si128();
+        _mm_storeu_si128((__m128i *)(void *)(s + 4 * w), _mm_xor_si128(cur, _mm_alignr_epi8(next, prev, 8)));
+    }
+}
+
+/* x mod the field polynomial, in every 32-bit slot (degree <= 31 in) */
 SIGURD_AVX2_TARGET static inline __m128i kx_fold(__m128i x)
 {
     const __m128i lo = _mm_set1_epi32(0xFFFF);
@@ -124,22 +170,26 @@ SIGURD_AVX2_TARGET static inline __m128i kx_fold(__m128i x)
     return x;
 }
 
-/* u[0 .. 2 tau - 2] = the slots of p, each reduced mod the field polynomial
- * (u holds 8 KV entries; those from 2 tau - 1 on are 0 or padding) */
-SIGURD_AVX2_TARGET static inline void kx_slots(uint16_t *u, const kx_prod *p)
+/* out[0 .. n) = s[0 .. n) mod the field polynomial (n <= KS) */
+SIGURD_AVX2_TARGET static inline void kx_field(uint16_t *out, const uint32_t s[KS], size_t n)
 {
-    size_t w;
-    /* words 2w, 2w + 1 of the sum of d[k] << 64k: d[2w] plus the high half
-     * of d[2w - 1] and the low half of d[2w + 1] */
-    for (w = 0; w < 2 * KV; w += 2) {
-        __m128i r0, r1;
-        __m128i prev0 = w ? p->d[2 * w - 1] : _mm_setzero_si128();
-        __m128i prev1 = p->d[2 * w + 1];
-        __m128i next1 = 2 * w + 3 < KP ? p->d[2 * w + 3] : _mm_setzero_si128();
-        r0 = _mm_xor_si128(p->d[2 * w], _mm_alignr_epi8(p->d[2 * w + 1], prev0, 8));
-        r1 = _mm_xor_si128(2 * w + 2 < KP ? p->d[2 * w + 2] : _mm_setzero_si128(), _mm_alignr_epi8(next1, prev1, 8));
-        _mm_storeu_si128((__m128i *)(void *)(u + 8 * (w / 2)), _mm_packus_epi32(kx_fold(r0), kx_fold(r1)));
+    uint16_t u[KS];
+    size_t k;
+    for (k = 0; k < n; k += 8) {
+        __m128i a = kx_fold(_mm_loadu_si128((const __m128i *)(const void *)(s + k)));
+        __m128i b = kx_fold(_mm_loadu_si128((const __m128i *)(const void *)(s + k + 4)));
+        _mm_storeu_si128((__m128i *)(void *)(u + k), _mm_packus_epi32(a, b));
     }
+    memcpy(out, u, n * sizeof *out);
+}
+
+/* a = p reduced mod P and the field polynomial */
+SIGURD_AVX2_TARGET static inline void kx_reduced(uint16_t a[SIGURD_TAU], const kx_prod *p)
+{
+    uint32_t s[KS];
+    kx_raw(s, p);
+    kx_modp(s, 2 * SIGURD_TAU - 1);
+    kx_field(a, s, SIGURD_TAU);
 }
 
 /* a scalar multiple of an element: s.v[u] holds (c a_{4u}, c a_{4u+1}) in

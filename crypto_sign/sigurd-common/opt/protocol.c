@@ -18,20 +18,12 @@ void sigurd_combine_rows(uint16_t out[SIGURD_TAU], const uint16_t rho[SIGURD_RHO
 #undef sigurd_combine_rows
 
 #if SIGURD_X86
-/* a = p reduced: mod the field polynomial, then mod P */
-SIGURD_AVX2_TARGET static void reduce_to(uint16_t *a, const kx_prod *p)
-{
-    uint16_t u[8 * KV];
-    kx_slots(u, p);
-    kx_reduce(a, u, SIGURD_ULEN);
-}
-
 SIGURD_AVX2_TARGET static void power_sums_clmul(uint16_t (*acc)[7][SIGURD_ULEN], const uint16_t (*x)[SIGURD_TAU],
                                                 const uint16_t (*tau)[SIGURD_TAU], const uint8_t *bucket)
 {
     kx_prod s[7], p;
     kx_el xe[7], te;
-    uint16_t pw[SIGURD_TAU], u[8 * KV];
+    uint16_t pw[SIGURD_TAU];
     unsigned nb = bucket ? 6 : 1, b, k;
     size_t j, i;
 
@@ -46,23 +38,23 @@ SIGURD_AVX2_TARGET static void power_sums_clmul(uint16_t (*acc)[7][SIGURD_ULEN],
             kx_load(&xe[1], x[j]);
             kx_zero(&p);
             kx_sqr_acc(&p, &xe[1]);
-            reduce_to(pw, &p);
+            kx_reduced(pw, &p);
             kx_load(&xe[2], pw);
             kx_zero(&p);
             kx_mul_acc(&p, &xe[2], &xe[1]);
-            reduce_to(pw, &p);
+            kx_reduced(pw, &p);
             kx_load(&xe[3], pw);
             kx_zero(&p);
             kx_sqr_acc(&p, &xe[2]);
-            reduce_to(pw, &p);
+            kx_reduced(pw, &p);
             kx_load(&xe[4], pw);
             kx_zero(&p);
             kx_mul_acc(&p, &xe[4], &xe[1]);
-            reduce_to(pw, &p);
+            kx_reduced(pw, &p);
             kx_load(&xe[5], pw);
             kx_zero(&p);
             kx_sqr_acc(&p, &xe[3]);
-            reduce_to(pw, &p);
+            kx_reduced(pw, &p);
             kx_load(&xe[6], pw);
             kx_load(&te, tau[j]);
             for (i = 0; i < SIGURD_TAU; i++)
@@ -71,29 +63,51 @@ SIGURD_AVX2_TARGET static void power_sums_clmul(uint16_t (*acc)[7][SIGURD_ULEN],
                 kx_mul_acc(&s[k], &te, &xe[k]);
         }
         for (k = 1; k <= 6; k++) {
-            kx_slots(u, &s[k]);
-            for (i = 0; i < SIGURD_ULEN; i++)
-                acc[b][k][i] ^= u[i];
+            kx_reduced(pw, &s[k]); /* congruent mod P: what the caller reduces */
+            for (i = 0; i < SIGURD_TAU; i++)
+                acc[b][k][i] ^= pw[i];
         }
     }
 }
 
+/* Horner's rule by blocks of EB: sum_i x_i z^i = sum_l z^{EB l} S_l with
+ * S_l = sum_{u < EB} x_{EB l + u} z^u, so that a step adds EB + 1 products
+ * (acc z^EB and the block's x_i z^u) and reduces once. */
+#define EB 8
+
 SIGURD_AVX2_TARGET static void eval_at_clmul(uint16_t out[SIGURD_TAU], const uint16_t (*x)[SIGURD_TAU], size_t count,
                                              const uint16_t z[SIGURD_TAU])
 {
-    kx_el ze, oe;
+    kx_el zp[EB + 1], xe;
     kx_prod p;
-    size_t i, t;
-    kx_load(&ze, z);
-    memset(out, 0, SIGURD_EBYTES);
-    for (i = count; i-- > 0;) {
-        kx_load(&oe, out);
+    uint16_t acc[SIGURD_TAU];
+    size_t nblk = (count + EB - 1) / EB, l, u;
+
+    /* zp[u] = z^u, u <= EB */
+    memset(acc, 0, sizeof acc);
+    acc[0] = 1;
+    kx_load(&zp[0], acc);
+    kx_load(&zp[1], z);
+    for (u = 2; u <= EB; u++) {
         kx_zero(&p);
-        kx_mul_acc(&p, &oe, &ze);
-        reduce_to(out, &p);
-        for (t = 0; t < SIGURD_TAU; t++)
-            out[t] ^= x[i][t];
+        kx_mul_acc(&p, &zp[u - 1], &zp[1]);
+        kx_reduced(acc, &p);
+        kx_load(&zp[u], acc);
     }
+    memset(acc, 0, sizeof acc);
+    for (l = nblk; l-- > 0;) {
+        kx_zero(&p);
+        if (l + 1 < nblk) {
+            kx_load(&xe, acc);
+            kx_mul_acc(&p, &xe, &zp[EB]);
+        }
+        for (u = 0; u < EB && EB * l + u < count; u++) {
+            kx_load(&xe, x[EB * l + u]);
+            kx_mul_acc(&p, &xe, &zp[u]);
+        }
+        kx_reduced(acc, &p);
+    }
+    memcpy(out, acc, sizeof acc);
 }
 
 SIGURD_AVX2_TARGET static void combine_rows_clmul(uint16_t out[SIGURD_TAU], const uint16_t rho[SIGURD_RHO],

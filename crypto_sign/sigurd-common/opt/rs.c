@@ -8,12 +8,15 @@
  * a product by one constant in GF(2^16) over whole vectors: by nibble
  * tables (vpshufb: 4 nibbles x 2 result bytes, 32 lanes a vector) with AVX2,
  * by the 16 x 16 bit matrix of the constant as four 8 x 8 blocks
- * (vgf2p8affineqb, 64 lanes a vector) with AVX-512 and GFNI. */
+ * (vgf2p8affineqb, 64 lanes a vector) with AVX-512 and GFNI. The
+ * verifier's single positions are sums of scalar multiples by carry-less
+ * multiplication (clmul.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../ref/gf.h"
 #include "../ref/rs.h"
+#include "clmul.h"
 #include "simd.h"
 
 #define sigurd_rs_encode sigurd_rs_encode_ref
@@ -100,6 +103,12 @@ static size_t live_chunks(size_t p)
  * consecutive coefficients of one chunk at a time */
 static void scatter(uint16_t (*c)[SIGURD_TAU], const uint16_t *val, size_t l0, size_t n, size_t p, size_t nch)
 {
+#if 64 % SIGURD_TAU == 0
+    /* slices of 64 lanes hold whole chunks: copies of one constant size */
+    size_t ch;
+    for (ch = l0 / SIGURD_TAU; ch < (l0 + n) / SIGURD_TAU && ch < nch; ch++)
+        memcpy(c[ch * SIGURD_R + p], val + (ch * SIGURD_TAU - l0), sizeof c[0]);
+#else
     size_t l = l0, end = l0 + n;
     while (l < end) {
         size_t ch = l / SIGURD_TAU, t = l % SIGURD_TAU, take = SIGURD_TAU - t;
@@ -110,6 +119,7 @@ static void scatter(uint16_t (*c)[SIGURD_TAU], const uint16_t *val, size_t l0, s
         memcpy(&c[ch * SIGURD_R + p][t], val + (l - l0), take * sizeof *val);
         l += take;
     }
+#endif
 }
 
 SIGURD_AVX2_TARGET static void encode_avx2(uint16_t (*c)[SIGURD_TAU], rs_ws *ws)
@@ -247,7 +257,34 @@ void sigurd_rs_encode(uint16_t (*c)[SIGURD_TAU], const uint16_t (*a)[SIGURD_TAU]
     sigurd_rs_encode_ref(c, a);
 }
 
+#if SIGURD_X86
+/* out = sum_b A_{ck+b} c^b for the point c = alpha^(p+1) of pos: the powers
+ * of c, then a sum of scalar multiples, reduced once (clmul.h) */
+SIGURD_AVX2_TARGET static void position_clmul(uint16_t out[SIGURD_TAU], const uint16_t (*a)[SIGURD_TAU], uint32_t pos)
+{
+    size_t ch = pos / SIGURD_R, p = pos % SIGURD_R, b;
+    uint16_t point = 1, pw = 1;
+    kx_scaled s;
+    kx_el ae;
+    for (b = 0; b <= p; b++)
+        point = gf_xtime(point);
+    kx_scaled_zero(&s);
+    for (b = 0; b < SIGURD_K; b++) {
+        kx_load(&ae, a[ch * SIGURD_K + b]);
+        kx_scale_acc(&s, &ae, _mm_cvtsi32_si128(pw));
+        pw = gf_mul(pw, point);
+    }
+    kx_scaled_out(out, &s);
+}
+#endif
+
 void sigurd_rs_position(uint16_t out[SIGURD_TAU], const uint16_t (*a)[SIGURD_TAU], uint32_t pos)
 {
+#if SIGURD_X86
+    if (sigurd_simd() != SIGURD_SIMD_PORTABLE) {
+        position_clmul(out, a, pos);
+        return;
+    }
+#endif
     sigurd_rs_position_ref(out, a, pos);
 }

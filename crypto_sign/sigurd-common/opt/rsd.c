@@ -163,9 +163,9 @@ SIGURD_AVX2_TARGET static __m256i xtime16(__m256i u)
     return _mm256_xor_si256(_mm256_slli_epi16(u, 1), _mm256_and_si256(top, _mm256_set1_epi16(0x2D)));
 }
 
-/* groups of 8 columns per pass over the rows (2 or 4): their tables stay
- * in L1; a pass reads 8 bytes of the row at once */
-#define BG (NB == 1 ? 4 : 2)
+/* groups of 8 columns per pass over the rows: a pass reads 8 bytes of the
+ * row at once and its accumulator once for 4 lookups */
+#define BG 4
 #if BG > SIGURD_BAND_TABLES
 #error "opt/rsd.c: SIGURD_BAND_TABLES is too small"
 #endif
