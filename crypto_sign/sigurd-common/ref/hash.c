@@ -6,6 +6,12 @@
 #include "auxfunc.h"
 #include "hash.h"
 
+/* out = pseudoXOF(8 outbytes, in, 8 inbytes); 0 or the helper's error */
+#ifndef SIGURD_XOF
+#define SIGURD_XOF(out, outbytes, in, inbytes) \
+    pseudoXOF(8 * (unsigned long long)(outbytes), (in), 8 * (unsigned long long)(inbytes), (out))
+#endif
+
 int sigurd_hash(uint8_t *out, const uint8_t *in, unsigned long long len)
 {
     if (len > SIGURD_MAX_MLEN)
@@ -16,6 +22,17 @@ int sigurd_hash(uint8_t *out, const uint8_t *in, unsigned long long len)
     return pseudohash(8 * SIGURD_HBYTES, in, 8 * len, out);
 #endif
 }
+
+#ifndef SIGURD_HASHX_EXTERNAL
+int sigurd_hashx(uint8_t *const out[], const uint8_t *const in[], size_t len, size_t n)
+{
+    size_t i;
+    int rc = 0;
+    for (i = 0; i < n && rc == 0; i++)
+        rc = sigurd_hash(out[i], in[i], len);
+    return rc;
+}
+#endif
 
 int sigurd_hash3(uint8_t *out, uint8_t *buf, const uint8_t *a, size_t alen,
                  const uint8_t *b, size_t blen, const uint8_t *c, size_t clen)
@@ -40,5 +57,5 @@ int sigurd_xof(uint8_t *out, size_t outbytes, const char *label, const uint8_t *
     memcpy(in, SIGURD_LABEL, plen);
     memcpy(in + plen, label, llen);
     memcpy(in + plen + llen, d, dlen);
-    return pseudoXOF(8 * (unsigned long long)outbytes, in, 8 * (unsigned long long)(plen + llen + dlen), out);
+    return SIGURD_XOF(out, outbytes, in, plen + llen + dlen);
 }

@@ -9,16 +9,29 @@
 #include "sigurd.h"
 
 /* Unreduced coefficients of Hhat_{r,j} * x_j (Y^(5-o) shifts a tau-vector by
- * at most 5), four 16-bit coefficients per 64-bit word. */
-#define SIGURD_BANDW ((SIGURD_TAU + 5 + 3) / 4)
+ * at most 5), four 16-bit coefficients per 64-bit word; the opt
+ * implementation rounds the words up to whole vectors (SIGURD_BANDW_ALIGN). */
+#ifndef SIGURD_BANDW_ALIGN
+#define SIGURD_BANDW_ALIGN 1
+#endif
+#define SIGURD_BANDW \
+    (((SIGURD_TAU + 5 + 3) / 4 + SIGURD_BANDW_ALIGN - 1) / SIGURD_BANDW_ALIGN * SIGURD_BANDW_ALIGN)
 
-/* The H stream with the zeroed slack that word reads past a row need. */
-#define SIGURD_HSBUF (SIGURD_HSBYTES + 16)
+/* The H stream with the zeroed slack that word (opt: vector) reads past a
+ * row need. */
+#ifndef SIGURD_HS_SLACK
+#define SIGURD_HS_SLACK 16
+#endif
+#define SIGURD_HSBUF (SIGURD_HSBYTES + SIGURD_HS_SLACK)
 
-/* Working memory of sigurd_band_product. */
+/* Working memory of sigurd_band_product; the opt implementation uses a
+ * table for each of several groups of 8 columns at a time. */
+#ifndef SIGURD_BAND_TABLES
+#define SIGURD_BAND_TABLES 1
+#endif
 typedef struct {
-    uint64_t w[16 * SIGURD_RHO][SIGURD_BANDW]; /* per binary row of H */
-    uint64_t tab[256][SIGURD_BANDW];           /* XOR of every subset of 8 columns */
+    uint64_t w[16 * SIGURD_RHO][SIGURD_BANDW];               /* per binary row of H */
+    uint64_t tab[SIGURD_BAND_TABLES * 256][SIGURD_BANDW]; /* XOR of every subset of 8 columns */
 } band_ws_t;
 
 /* hs (SIGURD_HSBUF bytes) = X_H(H_seed), MSB-first row-major bits of H. */

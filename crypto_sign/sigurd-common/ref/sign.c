@@ -168,7 +168,12 @@ static int sign_core(sign_ws_t *ws, const uint8_t *sk, const uint8_t *m, unsigne
     sigurd_ext_mulc_init(&ws->mc, z);
     sigurd_eval_at(e_ev, (const uint16_t (*)[SIGURD_TAU])ws->ep, SIGURD_NP, &ws->mc);
     sigurd_eval_at(v_ev, (const uint16_t (*)[SIGURD_TAU])ws->vh, SIGURD_NP, &ws->mc);
+#ifdef SIGURD_BAND_PRODUCT_E
+    /* opt: ye straight from the block positions (ehat_j = Y^{a_j}) */
+    SIGURD_BAND_PRODUCT_E(ws->ye, ws->hs, ws->a);
+#else
     sigurd_band_product(ws->ye, ws->hs, (const uint16_t (*)[SIGURD_TAU])ws->ep, &ws->band);
+#endif
     sigurd_band_product(ws->yv, ws->hs, (const uint16_t (*)[SIGURD_TAU])ws->vh, &ws->band);
 
     /* Step 7 */
@@ -232,9 +237,9 @@ static int sign_core(sign_ws_t *ws, const uint8_t *sk, const uint8_t *m, unsigne
         if (nl == 0)
             continue;
         nreq = sigurd_merkle_req(ws->req, ws->leaves, nl, ws->mark);
-        for (j = 0; j < nreq; j++, out += H)
-            TRY(sigurd_merkle_node(out, ws->nodes[i], ws->req[j], i, (const uint16_t (*)[SIGURD_TAU])ws->ce,
-                                   (const uint16_t (*)[SIGURD_TAU])ws->cv, ws->pad));
+        TRY(sigurd_merkle_auth(out, ws->nodes[i], ws->req, nreq, i, (const uint16_t (*)[SIGURD_TAU])ws->ce,
+                               (const uint16_t (*)[SIGURD_TAU])ws->cv, ws->pad));
+        out += nreq * H;
         c += nreq;
     }
     pos = SIGURD_OFF_C;

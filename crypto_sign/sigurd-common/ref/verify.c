@@ -38,6 +38,8 @@ typedef struct {
     uint32_t sel[SIGURD_Q];
     uint32_t req[SIGURD_MAXAUTH];
     uint8_t mark[SIGURD_NODES];
+    uint16_t lce[SIGURD_Q][SIGURD_TAU]; /* opened leaves of one tree: C^e, C^v */
+    uint16_t lcv[SIGURD_Q][SIGURD_TAU];
     uint8_t val[SIGURD_Q][H];
     uint8_t buf[SCRATCH];
 } verify_ws_t;
@@ -87,7 +89,7 @@ static int check_openings(verify_ws_t *ws, const uint8_t *sn, size_t c, const ui
                           const uint16_t z[SIGURD_TAU])
 {
     const uint8_t *opened = sn + SIGURD_OFF_AUTH + c * H;
-    uint16_t ce[SIGURD_TAU], cw[SIGURD_TAU], t[SIGURD_TAU], e_ev[SIGURD_TAU], v_ev[SIGURD_TAU];
+    uint16_t t[SIGURD_TAU], e_ev[SIGURD_TAU], v_ev[SIGURD_TAU];
     uint8_t root[H];
     size_t g, k, used = 0;
     int rc;
@@ -100,12 +102,13 @@ static int check_openings(verify_ws_t *ws, const uint8_t *sn, size_t c, const ui
         sort_leaves(ws->leaves, ws->sel, nl);
         for (k = 0; k < nl; k++) {
             /* the leaf of C^w + delta C^e = C^v at this position */
-            sigurd_ext_load(ce, opened + (size_t)ws->sel[k] * SIGURD_EBYTES, 1);
-            sigurd_rs_position(cw, (const uint16_t (*)[SIGURD_TAU])ws->w, ws->pi[ws->sel[k]]);
-            sigurd_ext_mulc(t, &ws->mc, ce);
-            sigurd_ext_add(cw, t);
-            TRY(sigurd_merkle_leaf(ws->val[k], ce, cw));
+            sigurd_ext_load(ws->lce[k], opened + (size_t)ws->sel[k] * SIGURD_EBYTES, 1);
+            sigurd_rs_position(ws->lcv[k], (const uint16_t (*)[SIGURD_TAU])ws->w, ws->pi[ws->sel[k]]);
+            sigurd_ext_mulc(t, &ws->mc, ws->lce[k]);
+            sigurd_ext_add(ws->lcv[k], t);
         }
+        TRY(sigurd_merkle_leaves(ws->val[0], (const uint16_t (*)[SIGURD_TAU])ws->lce,
+                                 (const uint16_t (*)[SIGURD_TAU])ws->lcv, nl));
         nreq = sigurd_merkle_req(ws->req, ws->leaves, nl, ws->mark);
         if (nreq > c - used)
             return INVALID;

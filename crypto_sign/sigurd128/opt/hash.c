@@ -1,0 +1,3 @@
+/* Sigurd-128 opt: the opt hash.c with this set's parameters. */
+#include "params.h"
+#include "../../sigurd-common/opt/hash.c"

@@ -1,0 +1,3 @@
+/* Sigurd-128 opt: the opt rs.c with this set's parameters. */
+#include "params.h"
+#include "../../sigurd-common/opt/rs.c"

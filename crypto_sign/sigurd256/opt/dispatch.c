@@ -1,0 +1,3 @@
+/* Sigurd-256 opt: the opt dispatch.c (kernel level) with this set's parameters. */
+#include "params.h"
+#include "../../sigurd-common/opt/dispatch.c"

@@ -1,0 +1,3 @@
+/* Sigurd-512 opt: the opt ext.c with this set's parameters. */
+#include "params.h"
+#include "../../sigurd-common/opt/ext.c"

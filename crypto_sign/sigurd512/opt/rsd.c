@@ -1,0 +1,3 @@
+/* Sigurd-512 opt: the opt rsd.c with this set's parameters. */
+#include "params.h"
+#include "../../sigurd-common/opt/rsd.c"
