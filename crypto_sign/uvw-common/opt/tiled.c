@@ -1,0 +1,370 @@
+/* tiled.c - elimination over F3 on tiled matrices (uvw-opt.h), with the
+ * kernels of simd.c, and the gathering of columns into them.
+ *
+ * The method is ref's gauss.c (a ternary method of four Russians: pivots
+ * found up to 5 x tables at a time and made an identity on their columns,
+ * the 3^5 combinations of each group of 5 pivot rows tabulated, every other
+ * row cleared on all those columns by one table addition per group), with
+ * the work laid out for the hardware: a pass builds the tables of one
+ * stripe (512 columns; 243 x 128 bytes per table, so that all tables of a
+ * pass stay in the L2 cache) and then sweeps that stripe of every row to be
+ * updated, one contiguous stream; each row's tile stays in registers
+ * through all its table additions. Pivot rows are moved, not pointed to, so
+ * that the rows still open are always the contiguous slots r0.. of each
+ * stripe. Every decision and result taken from an elimination is canonical,
+ * so all of this gives ref's bytes. */
+#include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#include "uvw-opt.h"
+
+#define HUGE_ALIGN ((size_t)2 << 20)
+
+/* memory aligned to 64 bytes (to 2 MiB, and on transparent huge pages where
+ * the system has them, when it is large): *raw is what to free */
+static void *alloc_aligned(size_t bytes, void **raw)
+{
+    size_t align = bytes >= 4 * HUGE_ALIGN ? HUGE_ALIGN : 64;
+    unsigned char *p;
+    uintptr_t a;
+    if (bytes > (size_t)-1 - align)
+        return NULL;
+    p = malloc(bytes + align);
+    *raw = p;
+    if (!p)
+        return NULL;
+    a = ((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (align == HUGE_ALIGN)
+        (void)madvise((void *)a, bytes & ~(HUGE_ALIGN - 1), MADV_HUGEPAGE); /* a hint: failure is fine */
+#endif
+    return (void *)a;
+}
+
+int uvw_tmat_alloc(uvw_tmat *a, size_t nrows, size_t nst)
+{
+    a->mem = NULL;
+    a->raw = NULL;
+    a->nrows = a->nst = a->cap = 0;
+    if (nrows == 0 || nst == 0 || nrows > (size_t)-1 / nst / (UVW_TILE * sizeof(f3word)))
+        return -1;
+    a->mem = alloc_aligned(nrows * nst * UVW_TILE * sizeof(f3word), &a->raw);
+    if (!a->mem) {
+        free(a->raw);
+        a->raw = NULL;
+        return -1;
+    }
+    a->cap = nrows * nst;
+    uvw_tmat_shape(a, nrows, nst);
+    return 0;
+}
+
+void uvw_tmat_free(uvw_tmat *a)
+{
+    free(a->raw);
+    a->raw = NULL;
+    a->mem = NULL;
+    a->nrows = a->nst = a->cap = 0;
+}
+
+void uvw_tmat_shape(uvw_tmat *a, size_t nrows, size_t nst)
+{
+    a->nrows = nrows;
+    a->nst = nst;
+    memset(a->mem, 0, nrows * nst * UVW_TILE * sizeof(f3word));
+}
+
+/* ---- elimination ---- */
+
+/* Tables per pass. More tables mean fewer passes over the matrix but
+ * O(pivots^2) more work on the pivot rows themselves, which only many rows
+ * amortise; at most 16 x 243 x 128 bytes = 486 KiB of tables (L2). */
+static size_t tables_per_pass(size_t nrows)
+{
+    return nrows >= 4000 ? 16 : nrows >= 2000 ? 8 : 4;
+}
+
+/* t5[b]: the table index of five one-hot bits b (bit i = digit i is set) */
+static unsigned t5(unsigned b)
+{
+    return (b & 1) + 3 * ((b >> 1) & 1) + 9 * ((b >> 2) & 1) + 27 * ((b >> 3) & 1) + 81 * ((b >> 4) & 1);
+}
+
+/* 64 bits of plane p of row r from column c on (0 past the stripes) */
+static f3word bits64(const uvw_tmat *a, size_t r, size_t c, unsigned p)
+{
+    size_t w = c / 64;
+    unsigned sh = (unsigned)(c & 63);
+    f3word x = *uvw_tword(a, r, w, p) >> sh;
+    if (sh && w + 1 < a->nst * UVW_TW)
+        x |= *uvw_tword(a, r, w + 1, p) << (64 - sh);
+    return x;
+}
+
+static void swap_rows(uvw_tmat *a, size_t i, size_t j, size_t s0, size_t s1)
+{
+    size_t s, k;
+    for (s = s0; s < s1; s++) {
+        f3word *x = uvw_tile(a, i, s), *y = uvw_tile(a, j, s);
+        for (k = 0; k < UVW_TILE; k++) {
+            f3word t = x[k];
+            x[k] = y[k];
+            y[k] = t;
+        }
+    }
+}
+
+static void negate_row(uvw_tmat *a, size_t i, size_t s0, size_t s1)
+{
+    size_t s, k;
+    for (s = s0; s < s1; s++) {
+        f3word *x = uvw_tile(a, i, s);
+        for (k = 0; k < UVW_TW; k++) {
+            f3word t = x[k];
+            x[k] = x[UVW_TW + k];
+            x[UVW_TW + k] = t;
+        }
+    }
+}
+
+/* The multipliers of rows [r1, r2) for the f pivots pc[] of a pass, as
+ * table indices (idx[r * UVW_IDXS + g] for group g). */
+static void table_indices(const uvw_tmat *a, size_t r1, size_t r2, const size_t *pc, size_t f, uint8_t *idx)
+{
+    size_t ng = (f + UVW_GK - 1) / UVW_GK, r, g, j;
+    if (pc[f - 1] - pc[0] == f - 1) {
+        /* consecutive columns (the usual case): five bits of each plane */
+        for (r = r1; r < r2; r++) {
+            f3word w1 = 0, w2 = 0;
+            for (g = 0; g < ng; g++) {
+                unsigned off = (unsigned)((UVW_GK * g) % 60), m = f - UVW_GK * g >= UVW_GK ? 31u : (1u << (f - UVW_GK * g)) - 1;
+                if (off == 0) {
+                    w1 = bits64(a, r, pc[UVW_GK * g], 0);
+                    w2 = bits64(a, r, pc[UVW_GK * g], 1);
+                }
+                idx[r * UVW_IDXS + g] =
+                    (uint8_t)(t5((unsigned)(w1 >> off) & m) + 2 * t5((unsigned)(w2 >> off) & m));
+            }
+        }
+        return;
+    }
+    for (r = r1; r < r2; r++)
+        for (g = 0; g < ng; g++) {
+            unsigned e = 0, p3 = 1;
+            for (j = UVW_GK * g; j < f && j < UVW_GK * (g + 1); j++, p3 *= 3)
+                e += p3 * uvw_tget(a, r, pc[j]);
+            idx[r * UVW_IDXS + g] = (uint8_t)e;
+        }
+}
+
+long uvw_techelon(uvw_tmat *a, size_t ncols, size_t nst, int flags, size_t *piv)
+{
+    const uvw_kern *k = uvw_kern_get();
+    size_t nrows = a->nrows, stride = nrows * UVW_TILE, r0 = 0, col = 0, i;
+    size_t gt = tables_per_pass(nrows), gp = gt * UVW_GK;
+    void *tabraw = NULL;
+    f3word *tab = alloc_aligned(gt * UVW_GE * UVW_TILE * sizeof *tab, &tabraw);
+    uint8_t *idx = malloc((nrows ? nrows : 1) * UVW_IDXS);
+    long rc = -1;
+    int stop = 0;
+
+    if (!tab || !idx || nst > a->nst)
+        goto done;
+    if (ncols > 64 * UVW_TW * nst)
+        ncols = 64 * UVW_TW * nst;
+    while (!stop && r0 < nrows && col < ncols) {
+        size_t pc[UVW_IDXS * UVW_GK], f = 0, s0 = col / (64 * UVW_TW), s, g, j, ng;
+        /* rows from r0 on are zero left of col, so everything starts at s0 */
+        while (f < gp && r0 + f < nrows && col < ncols) {
+            unsigned c = 0;
+            size_t p = r0 + f;
+            for (i = p; i < nrows; i++) {
+                /* the entry after subtracting the pending pivots, which are
+                 * an identity on their columns: r's multiplier of P_j is r[pc_j] */
+                c = uvw_tget(a, i, col);
+                for (j = 0; j < f; j++) {
+                    unsigned t = uvw_tget(a, i, pc[j]);
+                    if (t)
+                        c += 3 * 2 - t * uvw_tget(a, r0 + j, col);
+                }
+                c %= 3;
+                if (c)
+                    break;
+            }
+            if (i == nrows) {
+                if (!(flags & UVW_ECH_SKIP)) {
+                    stop = 1;
+                    break;
+                }
+                col++;
+                continue;
+            }
+            if (i != p)
+                swap_rows(a, i, p, s0, nst);
+            for (j = 0; j < f; j++) {
+                unsigned t = uvw_tget(a, p, pc[j]);
+                if (t)
+                    k->tiles_sub(uvw_tile(a, p, s0), uvw_tile(a, r0 + j, s0), nst - s0, stride, t);
+            }
+            if (c == 2)
+                negate_row(a, p, s0, nst);
+            for (j = 0; j < f; j++) {
+                unsigned t = uvw_tget(a, r0 + j, col);
+                if (t)
+                    k->tiles_sub(uvw_tile(a, r0 + j, s0), uvw_tile(a, p, s0), nst - s0, stride, t);
+            }
+            pc[f] = col;
+            if (piv)
+                piv[p] = col;
+            f++;
+            col++;
+        }
+        if (f == 0)
+            break;
+        ng = (f + UVW_GK - 1) / UVW_GK;
+        table_indices(a, r0 + f, nrows, pc, f, idx);
+        if (flags & UVW_ECH_FULL)
+            table_indices(a, 0, r0, pc, f, idx);
+        for (s = s0; s < nst; s++) {
+            for (g = 0; g < ng; g++) {
+                const f3word *pt[UVW_GK];
+                unsigned np = 0;
+                for (j = UVW_GK * g; j < f && j < UVW_GK * (g + 1); j++)
+                    pt[np++] = uvw_tile(a, r0 + j, s);
+                k->tab_build(tab + g * UVW_GE * UVW_TILE, pt, np);
+            }
+            if (r0 + f < nrows)
+                k->tab_apply(uvw_tile(a, r0 + f, s), nrows - r0 - f, idx + (r0 + f) * UVW_IDXS, ng, tab);
+            if ((flags & UVW_ECH_FULL) && r0)
+                k->tab_apply(uvw_tile(a, 0, s), r0, idx, ng, tab);
+        }
+        r0 += f;
+    }
+    rc = (long)r0;
+done:
+    free(tabraw);
+    free(idx);
+    return rc;
+}
+
+unsigned uvw_tdot(const uvw_tmat *a, size_t r, size_t w0, size_t w1, const f3word *v, size_t sv)
+{
+    const uvw_kern *k = uvw_kern_get();
+    size_t ones = 0, twos = 0, w = w0;
+    while (w < w1) {
+        size_t o, t, n = UVW_TW - w % UVW_TW;
+        const f3word *x = uvw_tword(a, r, w, 0);
+        if (n > w1 - w)
+            n = w1 - w;
+        k->dot(x, x + UVW_TW, v + (w - w0), v + sv + (w - w0), n, &o, &t);
+        ones += o;
+        twos += t;
+        w += n;
+    }
+    return (unsigned)((ones + 2 * twos) % 3);
+}
+
+void uvw_tback_substitute(const uvw_tmat *u, size_t r, const f3word *z, f3word *y)
+{
+    size_t ar = UVW_WORDS(r), i;
+    memset(y, 0, 2 * ar * sizeof *y);
+    /* y_i = z_i - sum_{j>i} U_ij y_j; entries of y at and before i are still 0 */
+    for (i = r; i-- > 0;) {
+        unsigned s = uvw_tdot(u, i, i / 64, ar, y + i / 64, ar);
+        uvw_f3_set(y, ar, i, (uvw_f3_get(z, ar, i) + 3 - s) % 3);
+    }
+}
+
+/* ---- gathering columns ---- */
+
+/* In place: bit c of a[i] becomes bit i of a[c]. At each step, bit b of the
+ * row index is exchanged with bit b of the column index. */
+static void transpose64(f3word a[64])
+{
+    static const f3word mask[6] = { 0x00000000FFFFFFFFu, 0x0000FFFF0000FFFFu, 0x00FF00FF00FF00FFu,
+                                    0x0F0F0F0F0F0F0F0Fu, 0x3333333333333333u, 0x5555555555555555u };
+    unsigned s, j;
+    size_t i;
+    for (s = 0, j = 32; s < 6; s++, j >>= 1)
+        for (i = 0; i < 64; i++)
+            if (!(i & j)) {
+                f3word t = ((a[i] >> j) ^ a[i + j]) & mask[s];
+                a[i] ^= t << j;
+                a[i + j] ^= t;
+            }
+}
+
+static const f3word *src_row(const uvw_rowsrc *src, size_t r, unsigned side)
+{
+    if (r < src->ntop)
+        return (side ? src->top_r : src->top_l)->row[r];
+    return src->bot->row[r - src->ntop];
+}
+
+int uvw_tgather(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const uvw_rowsrc *src)
+{
+    size_t nrows = src->ntop + src->nbot, sst = src->sst, ac = UVW_WORDS(cnt), aw = UVW_STRIPES(ac) * UVW_TW;
+    size_t rb, j, w, i, q, c;
+    unsigned sides = 1, side, p;
+    f3word *col, blk[64], b2[64];
+
+    for (j = 0; j < cnt && sides == 1; j++)
+        if (desc[j] & 2)
+            sides = 2;
+    /* col[(side * 2 + plane) * 64 sst + c]: column c of 64 rows */
+    col = malloc(4 * 64 * sst * sizeof *col);
+    if (!col)
+        return -1;
+    for (rb = 0; rb < nrows; rb += 64) {
+        size_t nb = nrows - rb < 64 ? nrows - rb : 64;
+        f3word neg = 0;
+        for (side = 0; side < sides; side++)
+            for (p = 0; p < 2; p++)
+                for (w = 0; w < sst; w++) {
+                    for (i = 0; i < 64; i++)
+                        blk[i] = i < nb ? src_row(src, rb + i, side)[p * sst + w] : 0;
+                    transpose64(blk);
+                    memcpy(col + ((side * 2 + p) * sst + w) * 64, blk, sizeof blk);
+                }
+        /* the left half of the lower rows is negated: swap its planes there */
+        for (i = 0; i < nb; i++)
+            if (rb + i >= src->ntop)
+                neg |= (f3word)1 << i;
+        if (neg)
+            for (c = 0; c < 64 * sst; c++) {
+                f3word x = (col[c] ^ col[64 * sst + c]) & neg;
+                col[c] ^= x;
+                col[64 * sst + c] ^= x;
+            }
+        for (q = 0; q < aw; q++) {
+            if (q < ac) {
+                for (j = 0; j < 64; j++) {
+                    uint32_t e = 64 * q + j < cnt ? desc[64 * q + j] : 0;
+                    size_t cc = e >> 2, sd = (e >> 1) & 1;
+                    f3word x1 = 0, x2 = 0, x;
+                    if (64 * q + j < cnt) {
+                        x1 = col[(sd * 2 * sst) * 64 + cc];
+                        x2 = col[(sd * 2 * sst + sst) * 64 + cc];
+                    }
+                    x = (x1 ^ x2) & ((f3word)0 - (f3word)(e & 1)); /* times 2: swap the planes */
+                    blk[j] = x1 ^ x;
+                    b2[j] = x2 ^ x;
+                }
+                transpose64(blk);
+                transpose64(b2);
+            } else {
+                memset(blk, 0, sizeof blk);
+                memset(b2, 0, sizeof b2);
+            }
+            for (i = 0; i < nb; i++) {
+                *uvw_tword(a, rb + i, s0 * UVW_TW + q, 0) = blk[i];
+                *uvw_tword(a, rb + i, s0 * UVW_TW + q, 1) = b2[i];
+            }
+        }
+    }
+    free(col);
+    return 0;
+}
