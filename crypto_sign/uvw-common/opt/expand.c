@@ -1,16 +1,55 @@
-/* expand.c - ref's expand.c with two changes: every DRNG draw goes through
- * uvw_drng_get (the same bytes; long draws multi-buffer hashed), and
+/* expand.c - ref's expand.c with three changes: every DRNG draw goes through
+ * uvw_drng_get (the same bytes; long draws multi-buffer hashed), the
+ * shuffles draw their indices in batches (uvw_drng_draws), and
  * ExpandMatrix converts each 64-bit draw to its 32 trits through N(x) =
  * floor(x 3^32 / 2^64) computed at once and split into four base-3^8
  * digits looked up in a table, instead of eight multiplications by 81 with
  * four trits each (ref: "trits delta_31 .. delta_0 of N(x) ..."). ref's
- * ExpandMatrix stays compiled as uvw_expand_matrix_ref for the tests. */
+ * versions stay compiled, renamed *_ref, for the tests. */
 #include "uvw-opt.h"
 
 #define get_random_number uvw_drng_get
 #define uvw_expand_matrix uvw_expand_matrix_ref
+#define uvw_shuffle uvw_shuffle_ref
+#define uvw_expand_monomial uvw_expand_monomial_ref
 #include "../ref/expand.c"
 #undef uvw_expand_matrix
+#undef uvw_shuffle
+#undef uvw_expand_monomial
+#undef get_random_number
+
+#define SHUFFLE_BATCH 256
+
+void uvw_shuffle(DRNG_ctx *ctx, uint32_t *a, size_t len, size_t steps)
+{
+    unsigned char buf[8 * SHUFFLE_BATCH];
+    size_t i, j, n;
+    for (i = 0; i < steps; i += n) {
+        n = steps - i < SHUFFLE_BATCH ? steps - i : SHUFFLE_BATCH;
+        uvw_drng_draws(ctx, buf, 8, n); /* the draws do not depend on the swaps */
+        for (j = 0; j < n; j++) {
+            size_t k = i + j, t = k + (size_t)(uvw_load_le64(buf + 8 * j) % (uint64_t)(len - k));
+            uint32_t x = a[k];
+            a[k] = a[t];
+            a[t] = x;
+        }
+    }
+}
+
+void uvw_expand_monomial(unsigned char *d, uint32_t *p, const unsigned char *seed, uint16_t nu)
+{
+    unsigned char buf[8 * UVW_AN];
+    DRNG_ctx ctx;
+    size_t i;
+
+    uvw_loc_init(&ctx, seed, nu);
+    uvw_drng_get(&ctx, buf, 64 * (unsigned long long)UVW_AN);
+    for (i = 0; i < UVW_N; i++) {
+        d[i] = (unsigned char)(1 + ((buf[i / 8] >> (i % 8)) & 1));
+        p[i] = (uint32_t)i;
+    }
+    uvw_shuffle(&ctx, p, UVW_N, UVW_N);
+}
 
 #define POW3_8 6561u
 #define POW3_16 43046721u

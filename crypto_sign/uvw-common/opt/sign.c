@@ -1,8 +1,9 @@
 /* sign.c - sig_sign (spec section 6) on tiled matrices: ref's sign.c step
  * for step (the same draws, the same solves; see its comments), with DecZ's
  * [A | b] and DecXY's [A | I] gathered 64 rows at a time into tiled
- * matrices and eliminated by tiled.c, and the matrix-vector products of the
- * kernels' dot product. */
+ * matrices and eliminated by tiled.c, the matrix-vector products on the
+ * kernels' dot product, and the 8-bit draws of DecZ and of each DecXY
+ * iteration made in one batch (uvw_drng_draws: the same draws). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,7 @@ typedef struct {
     uvw_tmat work;   /* DecZ: [A | b], RZ rows; DecXY: [A | I], RX rows */
     uint32_t *cols;  /* a column shuffle of 0..h-1 */
     uint32_t *desc;  /* gather descriptors */
+    unsigned char *draw; /* a batch of 8-bit draws */
     f3word *v;       /* scratch vectors, VEC words each */
 } signer;
 
@@ -88,7 +90,7 @@ static int gather_plain(signer *g, const uvw_mat *m, size_t rows, size_t nst)
     uvw_rowsrc src;
     size_t i;
     for (i = 0; i < rows; i++)
-        g->desc[i] = g->cols[i] << 2;
+        g->desc[i] = g->cols[i] << 3;
     src.top_l = src.top_r = m;
     src.bot = NULL;
     src.ntop = rows;
@@ -115,8 +117,9 @@ static int dec_z(signer *g, const f3word *s2, f3word *e2)
         uvw_shuffle(&drng_algorithm, cols, UVW_H, UVW_RZ);
         uvw_shuffle(&drng_algorithm, jset, UVW_K2, t); /* indices relative to J */
         memset(x, 0, 2 * UVW_AH * sizeof *x);
+        uvw_drng_draws(&drng_algorithm, g->draw, 1, t);
         for (i = 0; i < t; i++)
-            uvw_f3_set(x, UVW_AH, jset[i], 1 + (uvw_r8(&drng_algorithm) & 1));
+            uvw_f3_set(x, UVW_AH, jset[i], 1u + (g->draw[i] & 1u));
 
         /* [A | b] with A = H_Z[:, co], b = s2 - H_Z x in column 64 AZ */
         residual(b, s2, hz, UVW_RZ, x);
@@ -150,7 +153,7 @@ static int dec_xy(signer *g, const uvw_mat *h, const f3word *s1p, const f3word *
     uvw_tmat *w = &g->work;
     uint32_t *cols = g->cols, *jset = g->cols + UVW_RX;
     f3word *x = vec(g, V_X), *b = vec(g, V_B), *z = vec(g, V_Z), *y = vec(g, V_Y), *sum = vec(g, V_T);
-    size_t i, r;
+    size_t i, r, nzero = 0;
     long iter;
 
     for (;;) {
@@ -169,11 +172,16 @@ static int dec_xy(signer *g, const uvw_mat *h, const f3word *s1p, const f3word *
         if ((size_t)rank == UVW_RX)
             break;
     }
+    /* every iteration draws where e2 is 0 on J: as many draws each time */
+    for (i = 0; i < UVW_K1; i++)
+        nzero += uvw_f3_get(e2, UVW_AH, jset[i]) == 0;
     for (iter = 0; iter < UVW_MAX_WEIGHT_ITERATIONS; iter++) {
+        size_t d = 0;
+        uvw_drng_draws(&drng_algorithm, g->draw, 1, nzero);
         memset(x, 0, 2 * UVW_AH * sizeof *x);
         for (i = 0; i < UVW_K1; i++) {
             unsigned c = uvw_f3_get(e2, UVW_AH, jset[i]);
-            uvw_f3_set(x, UVW_AH, jset[i], c ? c : 1 + (uvw_r8(&drng_algorithm) & 1));
+            uvw_f3_set(x, UVW_AH, jset[i], c ? c : 1u + (g->draw[d++] & 1u));
         }
         /* A y = s1' - H x, with x zero on co; y = U^-1 F (s1' - H x) */
         residual(b, s1p, h, UVW_RX, x);
@@ -199,6 +207,7 @@ static void signer_free(signer *g)
     uvw_tmat_free(&g->work);
     free(g->cols);
     free(g->desc);
+    free(g->draw);
     free(g->v);
 }
 
@@ -210,8 +219,9 @@ static int signer_alloc(signer *g)
         return -1;
     g->cols = malloc(UVW_H * sizeof *g->cols);
     g->desc = malloc(UVW_H * sizeof *g->desc);
+    g->draw = malloc(UVW_H);
     g->v = calloc((size_t)NVEC * VEC, sizeof *g->v);
-    if (!g->cols || !g->desc || !g->v || uvw_tmat_alloc(&g->work, 1, tz > tx ? tz : tx)) {
+    if (!g->cols || !g->desc || !g->draw || !g->v || uvw_tmat_alloc(&g->work, 1, tz > tx ? tz : tx)) {
         signer_free(g);
         return -1;
     }

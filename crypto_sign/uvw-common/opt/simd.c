@@ -39,7 +39,7 @@ static void tab_build_portable(f3word *tab, const f3word *const *p, unsigned np)
 static void tab_apply_portable(f3word *t, size_t n, const uint8_t *idx, size_t ng, const f3word *tab)
 {
     size_t i, g, k;
-    for (i = 0; i < n; i++, t += UVW_TILE, idx += UVW_IDXS) {
+    for (i = 0; i < n; i++, t += UVW_TILE, idx += ng) {
         vword x1[VPT], x2[VPT];
         for (k = 0; k < VPT; k++) {
             x1[k] = vload(t + k * LANES);
@@ -133,7 +133,7 @@ AVX2 static void tab_build_avx2(f3word *tab, const f3word *const *p, unsigned np
 AVX2 static void tab_apply_avx2(f3word *t, size_t n, const uint8_t *idx, size_t ng, const f3word *tab)
 {
     size_t i, g;
-    for (i = 0; i < n; i++, t += UVW_TILE, idx += UVW_IDXS) {
+    for (i = 0; i < n; i++, t += UVW_TILE, idx += ng) {
         __m256i a1 = L2(t), b1 = L2(t + 4), a2 = L2(t + 8), b2 = L2(t + 12);
         for (g = 0; g < ng; g++) {
             const f3word *e = tab + (g * UVW_GE + idx[g]) * UVW_TILE;
@@ -219,29 +219,31 @@ AVX512 static void tab_build_avx512(f3word *tab, const f3word *const *p, unsigne
 AVX512 static void tab_apply_avx512(f3word *t, size_t n, const uint8_t *idx, size_t ng, const f3word *tab)
 {
     size_t i, g;
-    /* two rows at a time: two independent dependency chains through the
-     * table additions */
-    for (i = 0; i + 1 < n; i += 2, t += 2 * UVW_TILE, idx += 2 * UVW_IDXS) {
-        __m512i a1 = L5(t), a2 = L5(t + 8), b1 = L5(t + 16), b2 = L5(t + 24);
-        for (g = 0; g < ng; g++) {
-            const f3word *e = tab + (g * UVW_GE + idx[g]) * UVW_TILE;
-            const f3word *f = tab + (g * UVW_GE + idx[UVW_IDXS + g]) * UVW_TILE;
+    /* two rows at a time, and the entries of two tables added to each other
+     * before they are added to the row: shorter dependency chains */
+    for (i = 0; i < n; i += 2, t += 2 * UVW_TILE, idx += 2 * ng) {
+        const uint8_t *jdx = i + 1 < n ? idx + ng : idx; /* an odd last row: done twice, stored once */
+        __m512i a1 = L5(t), a2 = L5(t + 8), b1 = L5(t + 16 * (i + 1 < n)), b2 = L5(t + 16 * (i + 1 < n) + 8);
+        for (g = 0; g + 1 < ng; g += 2) {
+            const f3word *e = tab + (g * UVW_GE + idx[g]) * UVW_TILE, *f = tab + ((g + 1) * UVW_GE + idx[g + 1]) * UVW_TILE;
+            const f3word *u = tab + (g * UVW_GE + jdx[g]) * UVW_TILE, *v = tab + ((g + 1) * UVW_GE + jdx[g + 1]) * UVW_TILE;
+            __m512i y1 = L5(e), y2 = L5(e + 8), w1 = L5(u), w2 = L5(u + 8);
+            ADD5(y1, y2, y1, y2, L5(f), L5(f + 8));
+            ADD5(w1, w2, w1, w2, L5(v), L5(v + 8));
+            ADD5(a1, a2, a1, a2, y1, y2);
+            ADD5(b1, b2, b1, b2, w1, w2);
+        }
+        if (g < ng) {
+            const f3word *e = tab + (g * UVW_GE + idx[g]) * UVW_TILE, *u = tab + (g * UVW_GE + jdx[g]) * UVW_TILE;
             ADD5(a1, a2, a1, a2, L5(e), L5(e + 8));
-            ADD5(b1, b2, b1, b2, L5(f), L5(f + 8));
+            ADD5(b1, b2, b1, b2, L5(u), L5(u + 8));
         }
         S5(t, a1);
         S5(t + 8, a2);
-        S5(t + 16, b1);
-        S5(t + 24, b2);
-    }
-    if (i < n) {
-        __m512i a1 = L5(t), a2 = L5(t + 8);
-        for (g = 0; g < ng; g++) {
-            const f3word *e = tab + (g * UVW_GE + idx[g]) * UVW_TILE;
-            ADD5(a1, a2, a1, a2, L5(e), L5(e + 8));
+        if (i + 1 < n) {
+            S5(t + 16, b1);
+            S5(t + 24, b2);
         }
-        S5(t, a1);
-        S5(t + 8, a2);
     }
 }
 
