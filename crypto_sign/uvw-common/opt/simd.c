@@ -82,8 +82,60 @@ static void dot_portable(const f3word *a1, const f3word *a2, const f3word *b1, c
     *twos = t;
 }
 
+/* At each step, bit b of the row index is exchanged with bit b of the
+ * column index. */
+static void transpose64_portable(f3word a[64])
+{
+    static const f3word mask[6] = { 0x00000000FFFFFFFFu, 0x0000FFFF0000FFFFu, 0x00FF00FF00FF00FFu,
+                                    0x0F0F0F0F0F0F0F0Fu, 0x3333333333333333u, 0x5555555555555555u };
+    unsigned s, j;
+    size_t i;
+    for (s = 0, j = 32; s < 6; s++, j >>= 1)
+        for (i = 0; i < 64; i++)
+            if (!(i & j)) {
+                f3word t = ((a[i] >> j) ^ a[i + j]) & mask[s];
+                a[i] ^= t << j;
+                a[i + j] ^= t;
+            }
+}
+
+static void swap_portable(f3word *x, f3word *y)
+{
+    size_t k;
+    for (k = 0; k < UVW_TILE; k++) {
+        f3word t = x[k];
+        x[k] = y[k];
+        y[k] = t;
+    }
+}
+
+static void neg_portable(f3word *x)
+{
+    size_t k;
+    for (k = 0; k < UVW_TW; k++) {
+        f3word t = x[k];
+        x[k] = x[UVW_TW + k];
+        x[UVW_TW + k] = t;
+    }
+}
+
+/* ref's row operations on tiles: swap, x -= m y, negate */
+static void rowops_portable(f3word *base, const uvw_rowop *op, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++, op++) {
+        f3word *x = base + (size_t)op->a * UVW_TILE, *y = base + (size_t)op->b * UVW_TILE;
+        if (op->kind == UVW_OP_SUB)
+            tiles_sub_portable(x, y, 1, 0, op->m);
+        else if (op->kind == UVW_OP_SWAP)
+            swap_portable(x, y);
+        else
+            neg_portable(x);
+    }
+}
+
 static const uvw_kern kern_portable = { "portable", tab_build_portable, tab_apply_portable,
-                                        tiles_sub_portable, dot_portable };
+                                        tiles_sub_portable, dot_portable, transpose64_portable, rowops_portable };
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(UVW_PORTABLE)
@@ -179,7 +231,22 @@ AVX2 static void dot_avx2(const f3word *a1, const f3word *a2, const f3word *b1, 
     *twos = t;
 }
 
-static const uvw_kern kern_avx2 = { "avx2", tab_build_avx2, tab_apply_avx2, tiles_sub_avx2, dot_avx2 };
+AVX2 static void rowops_avx2(f3word *base, const uvw_rowop *op, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++, op++) {
+        f3word *x = base + (size_t)op->a * UVW_TILE, *y = base + (size_t)op->b * UVW_TILE;
+        if (op->kind == UVW_OP_SUB)
+            tiles_sub_avx2(x, y, 1, 0, op->m);
+        else if (op->kind == UVW_OP_SWAP)
+            swap_portable(x, y);
+        else
+            neg_portable(x);
+    }
+}
+
+static const uvw_kern kern_avx2 = { "avx2", tab_build_avx2, tab_apply_avx2, tiles_sub_avx2, dot_avx2,
+                                    transpose64_portable, rowops_avx2 };
 
 /* ---- AVX-512 ---- */
 
@@ -278,8 +345,77 @@ AVX512 static void dot_avx512(const f3word *a1, const f3word *a2, const f3word *
     *twos = (size_t)_mm512_reduce_add_epi64(t);
 }
 
+/* transpose64_portable's steps on eight registers of eight rows: the steps
+ * that exchange rows 32, 16 and 8 apart pair whole registers, the others
+ * lanes of one register (its partner lanes fetched by a permutation; "low"
+ * the lanes whose row has bit j clear). */
+#define TCROSS(lo, hi, j, m)                                                                         \
+    do {                                                                                             \
+        __m512i t_ = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64((lo), (j)), (hi)), (m)); \
+        (lo) = _mm512_xor_si512((lo), _mm512_slli_epi64(t_, (j)));                                 \
+        (hi) = _mm512_xor_si512((hi), t_);                                                          \
+    } while (0)
+#define TLANES(x, j, m, perm, low)                                                                   \
+    do {                                                                                             \
+        __m512i p_ = _mm512_permutexvar_epi64((perm), (x));                                         \
+        __m512i tl_ = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64((x), (j)), p_), (m));   \
+        __m512i th_ = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64(p_, (j)), (x)), (m));   \
+        __m512i t_ = _mm512_mask_blend_epi64((low), th_, tl_);                                      \
+        (x) = _mm512_xor_si512((x), _mm512_mask_blend_epi64((low), t_, _mm512_slli_epi64(t_, (j)))); \
+    } while (0)
+
+AVX512 static void transpose64_avx512(f3word a[64])
+{
+    const __m512i m32 = _mm512_set1_epi64(0x00000000FFFFFFFF), m16 = _mm512_set1_epi64(0x0000FFFF0000FFFF);
+    const __m512i m8 = _mm512_set1_epi64(0x00FF00FF00FF00FF), m4 = _mm512_set1_epi64(0x0F0F0F0F0F0F0F0F);
+    const __m512i m2 = _mm512_set1_epi64(0x3333333333333333), m1 = _mm512_set1_epi64(0x5555555555555555);
+    const __m512i x4 = _mm512_set_epi64(3, 2, 1, 0, 7, 6, 5, 4), x2 = _mm512_set_epi64(5, 4, 7, 6, 1, 0, 3, 2);
+    const __m512i x1 = _mm512_set_epi64(6, 7, 4, 5, 2, 3, 0, 1);
+    __m512i v[8];
+    int k;
+    for (k = 0; k < 8; k++)
+        v[k] = _mm512_loadu_si512((const void *)(a + 8 * k));
+    for (k = 0; k < 4; k++)
+        TCROSS(v[k], v[k + 4], 32, m32);
+    for (k = 0; k < 8; k += (k & 1) ? 3 : 1)
+        TCROSS(v[k], v[k + 2], 16, m16);
+    for (k = 0; k < 8; k += 2)
+        TCROSS(v[k], v[k + 1], 8, m8);
+    for (k = 0; k < 8; k++) {
+        TLANES(v[k], 4, m4, x4, 0x0F);
+        TLANES(v[k], 2, m2, x2, 0x33);
+        TLANES(v[k], 1, m1, x1, 0x55);
+    }
+    for (k = 0; k < 8; k++)
+        _mm512_storeu_si512((void *)(a + 8 * k), v[k]);
+}
+
+AVX512 static void rowops_avx512(f3word *base, const uvw_rowop *op, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++, op++) {
+        f3word *x = base + (size_t)op->a * UVW_TILE, *y = base + (size_t)op->b * UVW_TILE;
+        if (op->kind == UVW_OP_SUB)
+            tiles_sub_avx512(x, y, 1, 0, op->m);
+        else if (op->kind == UVW_OP_SWAP)
+            {
+                __m512i x1 = L5(x), x2 = L5(x + 8);
+                S5(x, L5(y));
+                S5(x + 8, L5(y + 8));
+                S5(y, x1);
+                S5(y + 8, x2);
+            }
+        else
+            {
+                __m512i x1 = L5(x);
+                S5(x, L5(x + 8));
+                S5(x + 8, x1);
+            }
+    }
+}
+
 static const uvw_kern kern_avx512 = { "avx512", tab_build_avx512, tab_apply_avx512, tiles_sub_avx512,
-                                      dot_avx512 };
+                                      dot_avx512, transpose64_avx512, rowops_avx512 };
 
 /* 0 portable, 1 AVX2, 2 AVX-512: what this CPU runs */
 static int cpu_level(void)

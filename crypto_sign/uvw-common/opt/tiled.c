@@ -87,11 +87,14 @@ void uvw_tmat_widen(uvw_tmat *a, size_t nst)
 /* ---- elimination ---- */
 
 /* Tables per pass. More tables mean fewer passes but O(pivots^2) more work
- * on the pivot rows themselves, which only many rows amortise; at most
- * 16 x 243 x 128 bytes = 486 KiB of tables (the L2 cache). */
+ * on the pivot rows themselves (replayed on every stripe), which only many
+ * rows amortise; at most 16 x 243 x 128 bytes = 486 KiB of tables (the L2
+ * cache). Measured on AMD family 26 (AVX-512): 8 beats 16 even at 19500
+ * rows (UVW-512 keygen 14.8 s against 15.6 s; UVW-128 0.17 s against
+ * 0.24 s). */
 static size_t tables_per_pass(size_t nrows)
 {
-    return nrows >= 4000 ? 16 : nrows >= 2000 ? 8 : 4;
+    return nrows >= 2000 ? 8 : 4;
 }
 
 /* t5[b]: the table index of five one-hot bits b (bit i: digit i is set) */
@@ -212,16 +215,9 @@ static void apply_pass(uvw_tmat *a, const uvw_elog *log, size_t p, size_t s, int
 {
     const uvw_pass *ps = &log->pass[p];
     size_t f = ps->f, r0 = ps->r0, ng = (f + UVW_GK - 1) / UVW_GK, g, j;
-    size_t o1 = p + 1 < log->npass ? log->pass[p + 1].op : log->nop, o;
-    for (o = ops ? ps->op : o1; o < o1; o++) {
-        const uvw_rowop *op = &log->op[o];
-        if (op->kind == UVW_OP_SWAP)
-            swap_tiles(uvw_tile(a, op->a, s), uvw_tile(a, op->b, s));
-        else if (op->kind == UVW_OP_SUB)
-            k->tiles_sub(uvw_tile(a, op->a, s), uvw_tile(a, op->b, s), 1, 0, op->m);
-        else
-            negate_tile(uvw_tile(a, op->a, s));
-    }
+    size_t o1 = p + 1 < log->npass ? log->pass[p + 1].op : log->nop;
+    if (ops && ps->op < o1)
+        k->rowops(uvw_tile(a, 0, s), log->op + ps->op, o1 - ps->op);
     for (g = 0; g < ng; g++) {
         const f3word *pt[UVW_GK];
         unsigned np = 0;
@@ -476,23 +472,6 @@ void uvw_tback_substitute(const uvw_tmat *u, size_t r, const f3word *z, f3word *
 
 /* ---- gathering columns ---- */
 
-/* In place: bit c of a[i] becomes bit i of a[c]. At each step, bit b of the
- * row index is exchanged with bit b of the column index. */
-static void transpose64(f3word a[64])
-{
-    static const f3word mask[6] = { 0x00000000FFFFFFFFu, 0x0000FFFF0000FFFFu, 0x00FF00FF00FF00FFu,
-                                    0x0F0F0F0F0F0F0F0Fu, 0x3333333333333333u, 0x5555555555555555u };
-    unsigned s, j;
-    size_t i;
-    for (s = 0, j = 32; s < 6; s++, j >>= 1)
-        for (i = 0; i < 64; i++)
-            if (!(i & j)) {
-                f3word t = ((a[i] >> j) ^ a[i + j]) & mask[s];
-                a[i] ^= t << j;
-                a[i + j] ^= t;
-            }
-}
-
 static const f3word *src_row(const uvw_rowsrc *src, size_t r, unsigned side)
 {
     if (r < src->ntop)
@@ -506,6 +485,7 @@ int uvw_tgather(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const 
     size_t rb, j, w, i, q, c;
     unsigned sides = 1, side, p;
     f3word *col, blk[64], b2[64];
+    void (*transpose64)(f3word *) = uvw_kern_get()->transpose64;
 
     for (j = 0; j < cnt && sides == 1; j++)
         if (desc[j] & 6)

@@ -153,6 +153,10 @@ typedef struct {
      * two vectors given by their plane pointers */
     void (*dot)(const f3word *a1, const f3word *a2, const f3word *b1, const f3word *b2, size_t nw,
                 size_t *ones, size_t *twos);
+    /* in place: bit c of a[i] becomes bit i of a[c] (64 x 64 bits) */
+    void (*transpose64)(f3word a[64]);
+    /* the n row operations op[] on the tiles base + r UVW_TILE (one stripe) */
+    void (*rowops)(f3word *base, const uvw_rowop *op, size_t n);
 } uvw_kern;
 
 /* The kernels in use: chosen once, the widest this CPU runs (avx512, avx2,
