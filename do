@@ -143,8 +143,7 @@ okfile=$datadir/okcompilers/c
 results=${NGBENCH_RESULTS:-$top/bench-results}
 restart=
 list=
-rt_opts=
-run_one_line=
+one_internal=
 plan=
 plan_file=
 estimates_from=
@@ -154,7 +153,9 @@ array_task=
 array_range=
 makefile=
 summary=
-measure_opts="--measure 1"
+# what each target is asked to do: its spec's fields (doc/records.md, "target")
+o_measure=1 o_profile=1 o_ct=0 o_keep_kat=0 o_mlen= o_timeout=3600 o_build_timeout=900
+o_trials= o_min_calls= o_min_time= o_budget= # given, or the tier's defaults (below)
 iccs=ngbench
 dosel= # the options a generated makefile repeats in every rule
 dirs=
@@ -175,22 +176,22 @@ while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;
     --version) echo "ngbench $version"; exit 0 ;;
-    --quick) keep "$1"; quick=1; rt_opts="$rt_opts --quick --trials 3 --min-calls 10 --min-time 0.05 --budget 2"; shift ;;
-    --no-measure) keep "$1"; rt_opts="$rt_opts $1"; measure_opts="--measure 0"; shift ;;
-    --no-profile | --ct) keep "$1"; rt_opts="$rt_opts $1"; shift ;;
+    --quick) keep "$1"; quick=1; shift ;;
+    --no-measure) keep "$1"; o_measure=0; shift ;;
+    --no-profile) keep "$1"; o_profile=0; shift ;;
+    --ct) keep "$1"; o_ct=1; shift ;;
     --trials | --min-calls | --budget | --min-time)
         need "$@"
         case $2 in '' | *[!0-9.]*) echo "do: $1 wants a number, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
-        rt_opts="$rt_opts $1 $2"
-        [ "$1" = --min-calls ] || measure_opts="$measure_opts $1 $2"
+        case $1 in --trials) o_trials=$2 ;; --min-calls) o_min_calls=$2 ;; --budget) o_budget=$2 ;; *) o_min_time=$2 ;; esac
         shift 2
         ;;
     --mlen)
         need "$@"
         case $2 in '' | *[!0-9,]*) echo "do: --mlen wants byte counts separated by commas, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
-        rt_opts="$rt_opts --mlen $2"
+        o_mlen=$2
         shift 2
         ;;
     --iccs)
@@ -214,16 +215,24 @@ while [ $# -gt 0 ]; do
         need "$@"
         case $2 in '' | *[!0-9]*) echo "do: $1 wants seconds, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
-        rt_opts="$rt_opts $1 $2"
+        if [ "$1" = --timeout ]; then o_timeout=$2; else o_build_timeout=$2; fi
         shift 2
         ;;
-    --memory) need "$@"; keep "$1" "$2"; NGBENCH_MEMORY_MB=$2; shift 2 ;;
-    --filesize) need "$@"; keep "$1" "$2"; NGBENCH_FILESIZE_MB=$2; shift 2 ;;
-    --keep-kat) keep "$1"; rt_opts="$rt_opts --keep-kat"; shift ;;
+    --memory | --filesize)
+        need "$@"
+        case $2 in '' | *[!0-9]*) echo "do: $1 wants MiB, not '$2'" >&2; exit 2 ;; esac
+        keep "$1" "$2"
+        if [ "$1" = --memory ]; then NGBENCH_MEMORY_MB=$2; else NGBENCH_FILESIZE_MB=$2; fi
+        shift 2
+        ;;
+    --keep-kat) keep "$1"; o_keep_kat=1; shift ;;
     --no-sandbox) keep "$1"; NGBENCH_NO_SANDBOX=1; export NGBENCH_NO_SANDBOX; shift ;;
     --restart) restart=1; shift ;;
     --list) list=1; shift ;;
-    --run-one-internal) need "$@"; run_one_line=$2; shift 2 ;;
+    --run-one-internal) # CDIR TOTAL PROGRESS TODO JOBS LINE: one target of a parallel run (-j)
+        [ $# -ge 7 ] || { echo "do: --run-one-internal is ./do's own" >&2; exit 2; }
+        one_internal=1 cdir=$2 total=$3 progress=$4 todo_all=$5 jobs=$6 run_one_line=$7
+        shift 7 ;;
     --plan) plan=1; shift ;;
     --plan-file)
         need "$@"
@@ -341,20 +350,23 @@ done_targets() {
 now() { date +%s; }
 human() { awk -v s="$1" 'BEGIN { if (s >= 3600) printf "%.1f h", s / 3600; else if (s >= 60) printf "%.0f min", s / 60; else printf "%d s", s }'; }
 
-# run_one LINE: one line of the todo list (N, ID, IMPL, CID, LINE, ESTIMATE).
-# run-target runs in a session of its own, holds the target's lock for as
-# long as anything of it runs, and dies with this ./do (its watchdog).
+# spec_of ID: where the campaign keeps the target's spec
+spec_of() { printf '%s/specs/%s.spec' "$cdir" "$1"; }
+
+# run_one LINE: one line of the todo list (N, ID, ESTIMATE). run-target
+# reads the target's spec, runs in a session of its own, holds the target's
+# lock for as long as anything of it runs, and dies with this ./do (its
+# watchdog).
 run_one() {
-    IFS="$tab" read -r n tname impl cid line est <<EOT
+    IFS="$tab" read -r n tname est <<EOT
 $1
 EOT
     kill -0 "$NGBENCH_DO_PID" 2>/dev/null || return 0 # the ./do that started this is gone
     mkdir -p "$cdir/locks"
+    campaign=$(cat "$cdir/id")
     t0=$(now)
-    # shellcheck disable=SC2086
-    $setsid "$libdir/run-target" --results "$results" --campaign "$campaign" --progress "[$n/$total]" \
-        --lock "$cdir/locks/$(printf '%s' "$tname" | tr / _)" --do-pid "$NGBENCH_DO_PID" $rt_opts \
-        "$impl" "$cid" "$line"
+    $setsid "$libdir/run-target" --results "$results" --progress "[$n/$total]" \
+        --lock "$cdir/locks/$(printf '%s' "$tname" | tr / _)" --do-pid "$NGBENCH_DO_PID" "$(spec_of "$tname")"
     rc=$?
     took=$(($(now) - t0))
     case $rc in
@@ -363,7 +375,7 @@ EOT
         printf '%s\t%s\t%s\n' "$tname" "$took" "${est:--}" >>"$progress"
         # what is left of this run, at the pace the finished targets set against their estimates
         eta=$(awk -F "$tab" -v jobs="$jobs" 'FILENAME == ARGV[1] { fin[$1] = 1; if ($3 != "-") { r += $2; e += $3 }; next }
-            !($2 in fin) { rem++; if ($6 != "-") rest += $6; else unk++ }
+            !($2 in fin) { rem++; if ($3 != "-") rest += $3; else unk++ }
             END { if (!rem) exit; f = (e > 0 ? r / e : 1); s = rest * f / jobs
                   t = s >= 3600 ? sprintf("%.1f h", s / 3600) : s >= 60 ? sprintf("%.0f min", s / 60) : sprintf("%d s", s)
                   if (rest > 0) printf "about %s left%s", t, unk ? sprintf(" and %d target(s) without an estimate", unk) : ""
@@ -380,10 +392,9 @@ EOT
 setsid=
 if command -v setsid >/dev/null 2>&1 && setsid --help 2>&1 | grep -q -- '--wait'; then setsid="setsid --wait"; fi
 
-# one target of a parallel run (-j): the campaign comes from the parent ./do
-if [ -n "$run_one_line" ]; then
-    campaign=$NGBENCH_DO_CAMPAIGN cdir=$NGBENCH_DO_CDIR total=$NGBENCH_DO_TOTAL rt_opts=$NGBENCH_DO_RTOPTS
-    progress=$NGBENCH_DO_PROGRESS todo_all=$NGBENCH_DO_TODO jobs=$NGBENCH_DO_JOBS
+# one target of a parallel run (-j): the campaign's directory, its size and
+# the run's files come from the parent ./do as arguments
+if [ -n "$one_internal" ]; then
     run_one "$run_one_line" </dev/null
     exit 0
 fi
@@ -472,8 +483,20 @@ fi
 rm -rf "$hostdir/work/probe.$$" # each ./do probes in a directory of its own: they may run at once
 [ -s "$compilers" ] || { echo "do: no usable compiler line (okcompilers: $okfile${cpattern:+, -c $cpattern})" >&2; rm -f "$impls" "$compilers"; exit 2; }
 
-# ---- targets and the campaign they form ----
-targets=$hostdir/work/targets.$$
+# ---- targets: one spec each (doc/records.md, "target"), the one
+# description of a target that run-target, the stages and build-impl read ----
+if [ -n "$quick" ]; then
+    tier=quick
+    : "${o_trials:=3}" "${o_min_calls:=10}" "${o_min_time:=0.05}" "${o_budget:=2}"
+else
+    tier=full
+    : "${o_trials:=5}" "${o_min_calls:=100}" "${o_min_time:=1}" "${o_budget:=20}"
+fi
+newspecs=$hostdir/work/specs.$$
+rm -rf "$newspecs"
+mkdir -p "$newspecs" || exit 2
+trap 'rm -rf "$newspecs"' EXIT
+: >"$newspecs/ids"
 # with --iccs submission: the folders that ship the ICCS package's copies
 # (auxfunc.c and drng.c, at any depth) are built with them, as targets of
 # their own (compiler id ID+own-iccs)
@@ -482,8 +505,8 @@ own_iccs() {
         [ -n "$(find "$1" -name drng.c -type f 2>/dev/null | head -n 1)" ]
 }
 while IFS= read -r impl; do
-    case $impl in */crypto_kem/*) op=crypto_kem ;; *) op=crypto_sign ;; esac
-    id=$op/$(basename "$(dirname "$impl")")/$(basename "$impl")
+    case $impl in */crypto_kem/*) op=crypto_kem fam=kem ;; *) op=crypto_sign fam=sig ;; esac
+    prim=$(basename "$(dirname "$impl")") name=$(basename "$impl")
     # with its own copies: a target on each layer, side by side
     sfxs=-
     if own_iccs "$impl"; then
@@ -492,34 +515,44 @@ while IFS= read -r impl; do
         echo "do: ${impl#"$datadir"/}: no copies of the ICCS package (auxfunc.c, drng.c) in it: built with ngbench's layer only" >&2
     fi
     for sfx in $sfxs; do
-        [ "$sfx" = - ] && sfx=
-        while IFS="$tab" read -r cid line; do
-            printf '%s/%s%s\t%s\t%s%s\t%s\n' "$id" "$cid" "$sfx" "$impl" "$cid" "$sfx" "$line"
+        ic=ngbench
+        if [ "$sfx" = - ]; then sfx=; else ic=submission; fi
+        while IFS="$tab" read -r cid lto line nolto; do
+            tid=$op/$prim/$name/$cid$sfx
+            f=$newspecs/$tid.spec
+            if [ -f "$f" ]; then
+                # one target id, two folders (crypto_sign/x/ref given from two places): the
+                # records could not tell them apart, so neither is run in the other's name
+                echo "do: $tid: two folders give this target: $("$NGBENCH_REC" spec get -f dir "$f") and $impl; select one of them (target names must be unique)" >&2
+                rm -rf "$newspecs" "$compilers" "$impls"
+                exit 2
+            fi
+            mkdir -p "${f%/*}"
+            "$NGBENCH_REC" spec write "$f" "id=$tid" "operation=$op" "primitive=$prim" "implementation=$name" \
+                "compiler=$cid$sfx" "dir=$impl" "family=$fam" "line=$line" "line_nolto=$nolto" "lto=$lto" "iccs=$ic" \
+                "tier=$tier" "keep_kat=$o_keep_kat" "measure=$o_measure" "profile=$o_profile" "ct=$o_ct" \
+                "trials=$o_trials" "min_calls=$o_min_calls" "min_time=$o_min_time" "budget=$o_budget" "mlen=$o_mlen" \
+                "timeout=$o_timeout" "build_timeout=$o_build_timeout" "memory_mb=$NGBENCH_MEMORY_MB" \
+                "filesize_mb=$NGBENCH_FILESIZE_MB" || { rm -rf "$newspecs"; exit 2; }
+            echo "$tid" >>"$newspecs/ids"
         done <"$compilers"
     done
-done <"$impls" | sort -u >"$targets"
-# one target id, two folders (crypto_sign/x/ref given from two places): the
-# records could not tell them apart, so neither is run in the other's name
-dup=$(cut -f 1 "$targets" | uniq -d | head -n 1)
-if [ -n "$dup" ]; then
-    echo "do: $dup: two folders give this target: $(awk -F "$tab" -v t="$dup" '$1 == t { printf "%s%s", s, $2; s = " and " }' "$targets"); select one of them (target names must be unique)" >&2
-    rm -f "$targets" "$compilers"
-    exit 2
-fi
-rm -f "$impls"
-total=$(wc -l <"$targets")
+done <"$impls"
+rm -f "$impls" "$compilers"
+LC_ALL=C sort -o "$newspecs/ids" "$newspecs/ids"
+# specs_get FIELDS IDS DIR: those fields of the specs DIR/ID.spec of the IDs listed in IDS, tab-separated, in order
+specs_get() { awk -v d="$3" '{ print d "/" $0 ".spec" }' "$2" | tr '\n' '\0' | xargs -0 "$NGBENCH_REC" spec get -f "$1"; }
+total=$(wc -l <"$newspecs/ids")
 if [ -n "$list" ]; then
-    cut -f 1,4 "$targets"
-    rm -f "$targets" "$compilers"
+    specs_get id,line "$newspecs/ids" "$newspecs"
+    rm -rf "$newspecs"
     exit 0
 fi
-key=$( { cut -f 1,4 "$targets"; echo "quick=$quick"; } | sha256sum | cut -c 1-16)
+key=$( { specs_get id,line "$newspecs/ids" "$newspecs"; echo "quick=$quick"; } | sha256sum | cut -c 1-16)
 cdir=$hostdir/campaigns/$key
 mkdir -p "$cdir"
-cp "$targets" "$cdir/targets.new" && mv "$cdir/targets.new" "$cdir/targets"
-cp "$compilers" "$cdir/compilers.new" && mv "$cdir/compilers.new" "$cdir/compilers"
-rm -f "$targets" "$compilers"
-targets=$cdir/targets
+targets=$cdir/targets # the IDs, one a line
+cp "$newspecs/ids" "$cdir/targets.new.$$" && mv "$cdir/targets.new.$$" "$targets"
 [ -f "$hostdir/data" ] || : >"$hostdir/data"
 
 # ---- the campaign: created once, with its plan, under a lock; shared by
@@ -528,9 +561,9 @@ targets=$cdir/targets
 make_plan() {
     if [ -n "$plan_file" ]; then
         grep -v '^#' "$plan_file" | cut -f 1 | sort >"$cdir/plan.ids"
-        cut -f 1 "$targets" | sort | cmp -s - "$cdir/plan.ids" || {
+        sort "$targets" | cmp -s - "$cdir/plan.ids" || {
             echo "do: the plan $plan_file does not list this selection's targets:" >&2
-            cut -f 1 "$targets" | sort | diff - "$cdir/plan.ids" | sed -n 's/^</  not in the plan:/p; s/^>/  not selected:/p' | head >&2
+            sort "$targets" | diff - "$cdir/plan.ids" | sed -n 's/^</  not in the plan:/p; s/^>/  not selected:/p' | head >&2
             rm -f "$cdir/plan.ids"
             return 1
         }
@@ -544,8 +577,8 @@ make_plan() {
         done
         eval "set -- $others"
         # shellcheck disable=SC2086
-        "$libdir/campaign" plan --key "$key" --host "$REC_HOST" ${quick:+--quick} $measure_opts \
-            "$targets" "$hostdir/data" "$@" >"$cdir/plan.new" || return 1
+        "$libdir/campaign" plan --key "$key" --host "$REC_HOST" \
+            "$newspecs" "$hostdir/data" "$@" >"$cdir/plan.new" || return 1
     fi
     mv "$cdir/plan.new" "$cdir/plan"
 }
@@ -587,6 +620,16 @@ else
     echo "c$(date -u +%Y%m%dT%H%M%SZ)-$$" >"$cdir/id.new" && mv "$cdir/id.new" "$cdir/id"
 fi
 campaign=$(cat "$cdir/id")
+# the targets' specs, with the campaign's id: what run-target reads (each
+# ./do of the campaign writes them anew, with its own options)
+mkdir -p "$cdir/specs"
+"$NGBENCH_REC" spec write "$newspecs/campaign.line" "campaign=$campaign" || { unlock_campaign; exit 2; }
+while IFS= read -r id; do
+    f=$cdir/specs/$id.spec
+    mkdir -p "${f%/*}" && cat "$newspecs/campaign.line" "$newspecs/$id.spec" >"$f.new.$$" && mv "$f.new.$$" "$f" ||
+        { echo "do: cannot write $f" >&2; unlock_campaign; exit 2; }
+done <"$newspecs/ids"
+rm -rf "$newspecs"
 unlock_campaign
 
 if [ -n "$plan" ]; then
@@ -634,13 +677,11 @@ fi
 todo=$cdir/todo.$$
 todo_all=$cdir/todo-all.$$
 done_targets >"$cdir/done"
-# N, ID, IMPL, CID, LINE, ESTIMATE in plan order
+# N, ID, ESTIMATE in plan order (the target itself is its spec)
 grep -v '^#' "$cdir/plan" | awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next }
-    FILENAME == ARGV[2] { impl[$1] = $2; cid[$1] = $3; line[$1] = $4; next }
-    { n++; if (!($1 in d)) print n "\t" $1 "\t" impl[$1] "\t" cid[$1] "\t" line[$1] "\t" $2 }' \
-    "$cdir/done" "$targets" - >"$todo"
+    { n++; if (!($1 in d)) print n "\t" $1 "\t" $2 }' "$cdir/done" - >"$todo"
 if [ -n "$job" ]; then
-    if ! cut -f 1 "$targets" | grep -qxF "$job"; then
+    if ! grep -qxF "$job" "$targets"; then
         echo "do: no job '$job' in this selection (see ./do --plan)" >&2
         rm -f "$todo"
         exit 2
@@ -684,13 +725,13 @@ if [ "$event" = start ] || [ -z "$part" ]; then
     record "$runblock" - - - - host "campaign=$campaign" "$@" "sandbox=$(printf '%s' "${NGBENCH_SANDBOX_LEVEL:-}" | tr ' ' ,)"
     sed 's/^hostinfo: /do: /' "$hostinfo.warn"
     rm -f "$hostinfo" "$hostinfo.warn"
-    while IFS="$tab" read -r cid line; do
+    # one per compiler id the targets use (with --iccs submission, ID+own-iccs
+    # are the lines with the submission's ICCS copies)
+    specs_get compiler,line,iccs "$targets" "$cdir/specs" | LC_ALL=C sort -u | while IFS="$tab" read -r cid line ic; do
         cversion=$(${line%%[[:space:]]*} --version 2>/dev/null | head -n 1)
-        record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion"
-        # the same line with the submission's ICCS copies (--iccs submission)
-        [ "$iccs" = submission ] && record "$runblock" - - - "$cid+own-iccs" compiler "campaign=$campaign" \
-            "command=$line" "version=$cversion" iccs=submission
-    done <"$cdir/compilers"
+        if [ "$ic" = submission ]; then set -- iccs=submission; else set --; fi
+        record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion" "$@"
+    done
 fi
 if [ ! -f "$cdir/planned" ]; then
     # the plan in the records: what the completeness check compares with
@@ -715,9 +756,8 @@ NGBENCH_DO_PID=$$
 export NGBENCH_DO_PID
 if [ "$jobs" -gt 1 ] && [ "$left" -gt 1 ]; then
     # each line runs in its own ./do --run-one-internal, N at a time, longest first
-    export NGBENCH_DO_CAMPAIGN=$campaign NGBENCH_DO_CDIR=$cdir NGBENCH_DO_TOTAL=$total NGBENCH_DO_RTOPTS=$rt_opts \
-        NGBENCH_DO_PROGRESS=$progress NGBENCH_DO_TODO=$todo_all NGBENCH_DO_JOBS=$jobs
-    tr '\n' '\0' <"$todo" | xargs -0 -P "$jobs" -n 1 sh "$top/do" --results "$results" --run-one-internal
+    tr '\n' '\0' <"$todo" | xargs -0 -P "$jobs" -n 1 sh "$top/do" --results "$results" \
+        --run-one-internal "$cdir" "$total" "$progress" "$todo_all" "$jobs"
 elif [ "$left" -gt 0 ]; then
     while IFS= read -r jobline; do
         run_one "$jobline" </dev/null

@@ -18,8 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t i;
             double v;
             for (i = 0; i < r.nfields; i++) {
-                ngr_get(&r, r.fields[i].key);
-                ngr_num(&r, r.fields[i].key, &v);
+                ngr_get_named(&r, r.fields[i].key);
+                ngr_get(&r, r.fields[i].id);
+                ngr_num(&r, r.fields[i].id, &v);
                 ngr_is_number(r.fields[i].value);
             }
             ngr_known_kind(r.kind);

@@ -1,5 +1,6 @@
 /* ngbench-okparse.c - prints the entries of an okcompilers file as
- * "<line number><TAB><id><TAB><command>", and its malformed lines on stderr
+ * "<line number><TAB><id><TAB><lto><TAB><command><TAB><command without -flto>"
+ * (lto: 1 when the command has -flto), and its malformed lines on stderr
  * as "ngbench-okparse: FILE:LINE: message" (they are skipped). Two lines
  * with the same id are an error: the second is skipped and named with the
  * line of the first. Exit status 0; 1 when a line was malformed or an id
@@ -31,7 +32,8 @@ static const struct option longopts[] = {
 static void usage(FILE *f)
 {
     fputs("usage: ngbench-okparse FILE\n"
-          "Prints the entries of an okcompilers file: line number, id, command (TAB-separated).\n"
+          "Prints the entries of an okcompilers file, TAB-separated: line number, id, lto (1 when\n"
+          "the command links with -flto), the command, and the command without its -flto flags.\n"
           "Malformed lines and repeated ids are reported as FILE:LINE: message and skipped.\n"
           "  -h, --help     this text\n"
           "  -V, --version  the version\n"
@@ -98,7 +100,7 @@ int main(int argc, char **argv)
                 memcpy(ids[nids], e.id, OKLINE_ID);
                 idline[nids++] = lineno;
             }
-            printf("%lu\t%s\t%s\n", lineno, e.id, e.cmd);
+            printf("%lu\t%s\t%d\t%s\t%s\n", lineno, e.id, e.lto, e.cmd, e.nolto);
             break;
         case OKLINE_BAD:
             fprintf(stderr, "ngbench-okparse: %s:%lu: %s; skipped\n", path, lineno, e.error);

@@ -15,11 +15,42 @@ static int id_char(char c)
            c == '+' || c == '-';
 }
 
+/* out->lto and out->nolto from out->cmd: the one place that knows what makes a
+ * line link with LTO (the probe and the profiler are built without it) */
+static void lto_split(okline *out)
+{
+    const char *p = out->cmd;
+    size_t n = 0;
+    out->lto = 0;
+    while (*p) {
+        const char *w;
+        size_t wl;
+        while (is_space(*p))
+            p++;
+        if (!*p)
+            break;
+        w = p;
+        while (*p && !is_space(*p))
+            p++;
+        wl = (size_t)(p - w);
+        if ((wl == 5 || (wl > 5 && w[5] == '=')) && strncmp(w, "-flto", 5) == 0) {
+            out->lto = 1;
+            continue;
+        }
+        if (n)
+            out->nolto[n++] = ' ';
+        memcpy(out->nolto + n, w, wl);
+        n += wl;
+    }
+    out->nolto[n] = 0;
+}
+
 int okline_parse(const char *line, size_t len, okline *out)
 {
     size_t a = 0, b, k;
     const char *hash = memchr(line, '#', len);
-    out->id[0] = out->cmd[0] = 0;
+    out->id[0] = out->cmd[0] = out->nolto[0] = 0;
+    out->lto = 0;
     out->error = NULL;
     if (hash)
         len = (size_t)(hash - line);
@@ -62,6 +93,7 @@ int okline_parse(const char *line, size_t len, okline *out)
     out->cmd[b - a] = 0;
     if (!out->id[0])
         okline_default_id(out->cmd, out->id);
+    lto_split(out);
     return OKLINE_ENTRY;
 }
 

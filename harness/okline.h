@@ -12,6 +12,8 @@
 typedef struct {
     char id[OKLINE_ID];   /* "" when the line names no id */
     char cmd[OKLINE_CMD]; /* the compiler command, trimmed */
+    int lto;                /* 1 when a word of cmd is -flto or -flto=... */
+    char nolto[OKLINE_CMD]; /* cmd without those words (single spaces between words) */
     const char *error;    /* for OKLINE_BAD */
 } okline;
 

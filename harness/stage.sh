@@ -1,8 +1,9 @@
 # stage.sh - what the stages of a target (harness/stage-*) share; sourced,
 # not run. A stage is run as `stage-NAME TDIR` by run-target, or alone in a
 # test. Its contract:
-#   input   TDIR/target.conf (written by run-target: what the target is and
-#           how to run it) and the files earlier stages left in TDIR
+#   input   TDIR/target.spec (the target spec ./do wrote and run-target added
+#           the attempt's fields to; doc/records.md, "target"), read as
+#           T_FIELD variables, and the files earlier stages left in TDIR
 #   output  records appended to TDIR/records, only through `rec` (that is,
 #           ngbench-rec write), and evidence files in TDIR
 #   status  one word in TDIR/stages/NAME (the stage's statuses are listed
@@ -16,23 +17,30 @@ set -u
 [ $# -ge 1 ] || { echo "${0##*/}: usage: ${0##*/} TDIR (see harness/stage.sh)" >&2; exit 2; }
 case $1 in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p; }' "$0"; exit 0 ;; esac
 TDIR=$(cd "$1" && pwd) || exit 2
-[ -f "$TDIR/target.conf" ] || { echo "${0##*/}: $TDIR/target.conf: missing (run-target writes it)" >&2; exit 2; }
-. "$TDIR/target.conf"
+[ -f "$TDIR/target.spec" ] || { echo "${0##*/}: $TDIR/target.spec: missing (run-target writes it)" >&2; exit 2; }
+# the spec's one reader, ngbench-rec (found as records.sh finds it)
+NGBENCH_LIBDIR=${0%/*}
+. "${0%/*}/records.sh"
+_spec=$("$NGBENCH_REC" spec sh "$TDIR/target.spec") ||
+    { echo "${0##*/}: $TDIR/target.spec: not a valid target spec" >&2; exit 2; }
+eval "$_spec"
+NGBENCH_REC=${T_REC:-$NGBENCH_REC}
 work=$TDIR/work
-: "${NGBENCH_REC:=$T_LIBDIR/../report/ngbench-rec}"
-[ -x "$NGBENCH_REC" ] || NGBENCH_REC=$T_LIBDIR/ngbench-rec
-[ -x "$NGBENCH_REC" ] || NGBENCH_REC=ngbench-rec
 
-# rec KIND KEY=VALUE...: one record of this target
+# rec KIND KEY=VALUE...: one record of this target. A record the schema
+# refuses is an ngbench bug, never data to lose quietly: it is named on
+# stderr and in TDIR/refused, which run-target reports in the status record.
 rec() {
     _k=$1
     shift
-    "$NGBENCH_REC" write -H "$T_HOST" -A "$T_ABI" -D "$T_DATE" "$TDIR/records" "$T_OPERATION" "$T_PRIM" \
-        "$T_NAME" "$T_CID" "$_k" "campaign=$T_CAMPAIGN" "attempt=$T_ATTEMPT" "$@" ||
-        echo "${0##*/}: a $_k record was refused (see above)" >&2
+    "$NGBENCH_REC" write -H "$T_HOST" -A "$T_ABI" -D "$T_DATE" "$TDIR/records" "$T_OPERATION" "$T_PRIMITIVE" \
+        "$T_IMPLEMENTATION" "$T_COMPILER" "$_k" "campaign=$T_CAMPAIGN" "attempt=$T_ATTEMPT" "$@" 2>>"$TDIR/refused" || {
+        echo "${0##*/}: a $_k record was refused: $(tail -n 1 "$TDIR/refused")" >&2
+        return 0
+    }
 }
 
-say() { printf '%s %s/%s %s: %s\n' "$T_PROGRESS" "$T_PRIM" "$T_NAME" "$T_CID" "$*"; }
+say() { printf '%s %s/%s %s: %s\n' "$T_PROGRESS" "$T_PRIMITIVE" "$T_IMPLEMENTATION" "$T_COMPILER" "$*"; }
 
 # finish_stage WORD: this stage's status, for run-target and the next stages
 finish_stage() {

@@ -88,7 +88,7 @@ static void expect_near(ctx *c, const char *what, double recorded, double comput
         bad(c, what, "recorded %.17g, recomputed %.17g (tolerance %g)", recorded, computed, tol);
 }
 
-static double num(const ngr_record *r, const char *k)
+static double num(const ngr_record *r, ngf_id k)
 {
     double v;
     return r && ngr_num(r, k, &v) ? v : NAN;
@@ -188,12 +188,12 @@ static void stats_line(char *out, size_t len, const stats *s)
 
 static void recorded_line(char *out, size_t len, const ngr_record *r)
 {
-    static const char *const keys[] = {"n", "mean", "median", "q1", "q3", "min", "max"};
+    static const ngf_id keys[] = {NGF_n, NGF_mean, NGF_median, NGF_q1, NGF_q3, NGF_min, NGF_max};
     size_t i, off = 0;
     out[0] = 0;
     for (i = 0; i < 7 && off < len; i++) {
         const char *v = ngr_get(r, keys[i]);
-        int w = snprintf(out + off, len - off, "%s%s=%s", i ? " " : "", keys[i], v ? v : "?");
+        int w = snprintf(out + off, len - off, "%s%s=%s", i ? " " : "", ngs_name(keys[i]), v ? v : "?");
         if (w < 0)
             break;
         off += (size_t)w;
@@ -207,8 +207,8 @@ static size_t trials_of(const ds_attempt *a, const char *op, const ngr_record **
     const ngr_record **t = NULL;
     for (i = 0; i < a->nrecs; i++) {
         const ngr_record *r = &a->recs[i]->r;
-        const char *o = ngr_get(r, "op");
-        if (strcmp(r->kind, "trial") == 0 && o && strcmp(o, op) == 0) {
+        const char *o = ngr_get_any(r, NGF_op);
+        if (r->kid == NGK_trial && o && strcmp(o, op) == 0) {
             t = xrealloc(t, (n + 1) * sizeof *t);
             t[n++] = r;
         }
@@ -217,7 +217,7 @@ static size_t trials_of(const ds_attempt *a, const char *op, const ngr_record **
     for (i = 1; i < n; i++) {
         const ngr_record *x = t[i];
         size_t m = i;
-        while (m > 0 && num(t[m - 1], "trial") > num(x, "trial")) {
+        while (m > 0 && num(t[m - 1], NGF_trial) > num(x, NGF_trial)) {
             t[m] = t[m - 1];
             m--;
         }
@@ -231,8 +231,8 @@ static size_t trials_of(const ds_attempt *a, const char *op, const ngr_record **
  * them, only those present (nothing for older records) */
 static void recorded_percall(char *out, size_t len, const ngr_record *r)
 {
-    static const char *const keys[] = {"clean_n", "clean_median", "oncpu_median", "estimator", "headline",
-                                       "headline_seconds"};
+    static const ngf_id keys[] = {NGF_clean_n,   NGF_clean_median, NGF_oncpu_median,
+                                  NGF_estimator, NGF_headline,     NGF_headline_seconds};
     size_t i, off = 0;
     out[0] = 0;
     for (i = 0; i < sizeof keys / sizeof keys[0] && off < len; i++) {
@@ -240,7 +240,7 @@ static void recorded_percall(char *out, size_t len, const ngr_record *r)
         int w;
         if (!v)
             continue;
-        w = snprintf(out + off, len - off, " %s=%s", keys[i], v);
+        w = snprintf(out + off, len - off, " %s=%s", ngs_name(keys[i]), v);
         if (w < 0)
             break;
         off += (size_t)w;
@@ -253,26 +253,28 @@ static void recorded_percall(char *out, size_t len, const ngr_record *r)
  * calls against the calls that were not clean */
 static void check_headline(ctx *c, const ngr_record *cr, const ngr_record **tr, size_t nt)
 {
-    const char *op = ngr_get(cr, "op"), *est = ngr_get(cr, "estimator"), *want;
-    double n = num(cr, "n"), clean = num(cr, "clean_n"), ps = num(cr, "persecond");
+    const char *op = ngr_get(cr, NGF_op), *est = ngr_get(cr, NGF_estimator), *want;
+    double n = num(cr, NGF_n), clean = num(cr, NGF_clean_n), ps = num(cr, NGF_persecond);
     char what[96], s[64];
     size_t i;
     if (!est)
         return; /* older records: the headline is the median */
     snprintf(what, sizeof what, "cycles %s estimator (measure/derive.h)", op);
     want = ngd_estimator(isfinite(n) ? (size_t)n : 0, isfinite(clean) ? (size_t)clean : 0, isfinite(clean),
-                         ngr_get(cr, "oncpu_median") != NULL);
+                         ngr_get(cr, NGF_oncpu_median) != NULL);
     expect_str(c, what, est, want);
     snprintf(what, sizeof what, "cycles %s headline (the %s median)", op, est);
-    expect_str(c, what, ngr_get(cr, "headline"),
-               ngr_get(cr, strcmp(est, "clean") == 0 ? "clean_median" : strcmp(est, "oncpu") == 0 ? "oncpu_median" : "median"));
+    expect_str(c, what, ngr_get(cr, NGF_headline),
+               ngr_get(cr, strcmp(est, "clean") == 0   ? NGF_clean_median
+                        : strcmp(est, "oncpu") == 0 ? NGF_oncpu_median
+                                                    : NGF_median));
     snprintf(what, sizeof what, "cycles %s headline_seconds", op);
-    ngd_seconds(s, sizeof s, num(cr, "headline"), ps);
-    expect_str(c, what, ngr_get(cr, "headline_seconds"), s);
-    if (isfinite(clean) && nt > 0 && ngr_get(tr[0], "flagged")) {
+    ngd_seconds(s, sizeof s, num(cr, NGF_headline), ps);
+    expect_str(c, what, ngr_get(cr, NGF_headline_seconds), s);
+    if (isfinite(clean) && nt > 0 && ngr_get(tr[0], NGF_flagged)) {
         double f = 0;
         for (i = 0; i < nt; i++)
-            f += num(tr[i], "flagged");
+            f += num(tr[i], NGF_flagged);
         snprintf(what, sizeof what, "cycles %s clean_n (n less the trials' flagged calls)", op);
         expect_near(c, what, clean, n - f, 0);
     }
@@ -280,12 +282,12 @@ static void check_headline(ctx *c, const ngr_record *cr, const ngr_record **tr, 
 
 static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
 {
-    const char *op = ngr_get(cr, "op");
+    const char *op = ngr_get(cr, NGF_op);
     const ngr_record **tr;
     size_t nt = trials_of(c->a, op, &tr), i;
     double n = 0, wsum = 0, mn = INFINITY, mx = -INFINITY, *means;
     char s[256], what[64];
-    double mean = num(cr, "mean"), ps = num(cr, "persecond");
+    double mean = num(cr, NGF_mean), ps = num(cr, NGF_persecond);
 
     snprintf(what, sizeof what, "cycles %s", op);
     if (nt == 0) {
@@ -295,18 +297,18 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
     }
     means = xmalloc(nt * sizeof *means);
     for (i = 0; i < nt; i++) {
-        double tn = num(tr[i], "n");
-        if (num(tr[i], "trial") != (double)(i + 1))
+        double tn = num(tr[i], NGF_n);
+        if (num(tr[i], NGF_trial) != (double)(i + 1))
             bad(c, what, "trial records are not numbered 1..%lu", (unsigned long)nt);
         n += tn;
-        wsum += num(tr[i], "mean") * tn;
-        mn = fmin(mn, num(tr[i], "min"));
-        mx = fmax(mx, num(tr[i], "max"));
-        means[i] = num(tr[i], "mean");
+        wsum += num(tr[i], NGF_mean) * tn;
+        mn = fmin(mn, num(tr[i], NGF_min));
+        mx = fmax(mx, num(tr[i], NGF_max));
+        means[i] = num(tr[i], NGF_mean);
         {
             char w2[80];
             snprintf(w2, sizeof w2, "trial %s %lu iterations", op, (unsigned long)(i + 1));
-            expect_str(c, w2, ngr_get(tr[i], "iterations"), ngr_get(cr, "iterations"));
+            expect_str(c, w2, ngr_get(tr[i], NGF_iterations), ngr_get(cr, NGF_iterations));
         }
     }
     /* preempted=yes exactly when some trial's CPU share is below 0.9 (where
@@ -315,38 +317,38 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
         double low = INFINITY, v;
         int have = 0;
         for (i = 0; i < nt; i++)
-            if (ngr_num(tr[i], "cpu_share", &v)) {
+            if (ngr_num(tr[i], NGF_cpu_share, &v)) {
                 have = 1;
                 low = fmin(low, v);
             }
         if (have) {
             char w2[80];
             snprintf(w2, sizeof w2, "cycles %s preempted (a trial's cpu_share < %g)", op, NGD_PREEMPTED_BELOW);
-            expect_str(c, w2, ngr_get(cr, "preempted") ? ngr_get(cr, "preempted") : "(none)",
+            expect_str(c, w2, ngr_get(cr, NGF_preempted) ? ngr_get(cr, NGF_preempted) : "(none)",
                        ngd_preempted(low) ? "yes" : "(none)");
         }
     }
     snprintf(s, sizeof s, "%lu", (unsigned long)nt);
-    expect_str(c, what, ngr_get(cr, "trials"), s);
+    expect_str(c, what, ngr_get(cr, NGF_trials), s);
     snprintf(s, sizeof s, "%.0f", n);
-    expect_str(c, what, ngr_get(cr, "n"), s);
+    expect_str(c, what, ngr_get(cr, NGF_n), s);
     snprintf(s, sizeof s, "%.0f", mn);
-    expect_str(c, what, ngr_get(cr, "min"), s);
+    expect_str(c, what, ngr_get(cr, NGF_min), s);
     snprintf(s, sizeof s, "%.0f", mx);
-    expect_str(c, what, ngr_get(cr, "max"), s);
+    expect_str(c, what, ngr_get(cr, NGF_max), s);
     /* trial means are printed to 0.1: their weighted mean is known to 0.05,
      * the recorded mean adds its own 0.05 */
     expect_near(c, what, mean, wsum / n, 0.1);
     {
         stats ts;
         stats_compute(means, nt, &ts);
-        expect_near(c, what, num(cr, "median_trial"), ts.median, 0.1);
+        expect_near(c, what, num(cr, NGF_median_trial), ts.median, 0.1);
     }
     /* the derived figures, with the functions that recorded them */
     ngd_mean_seconds(s, sizeof s, mean, ps);
-    expect_str(c, what, ngr_get(cr, "mean_seconds"), s);
+    expect_str(c, what, ngr_get(cr, NGF_mean_seconds), s);
     ngd_ops_per_second(s, sizeof s, mean, ps);
-    expect_str(c, what, ngr_get(cr, "ops_per_second"), s);
+    expect_str(c, what, ngr_get(cr, NGF_ops_per_second), s);
 
     check_headline(c, cr, tr, nt);
 
@@ -383,13 +385,13 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
                     flagged += flag[nall + m] > 0;
                 }
                 nall += sm.n;
-                if (ngr_get(tr[i], "flagged")) {
+                if (ngr_get(tr[i], NGF_flagged)) {
                     snprintf(w2, sizeof w2, "trial %s %lu flagged from its samples", op, (unsigned long)(i + 1));
                     if (known == sm.n) {
                         snprintf(s, sizeof s, "%lu", (unsigned long)flagged);
-                        expect_str(c, w2, ngr_get(tr[i], "flagged"), s);
+                        expect_str(c, w2, ngr_get(tr[i], NGF_flagged), s);
                     } else {
-                        bad(c, w2, "recorded %s, but the samples hold no per-call readings", ngr_get(tr[i], "flagged"));
+                        bad(c, w2, "recorded %s, but the samples hold no per-call readings", ngr_get(tr[i], NGF_flagged));
                     }
                 }
                 stats_compute(sm.x, sm.n, &ts); /* sorts sm.x: the per-call figures are taken */
@@ -400,15 +402,15 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
                 expect_str(c, w2, rec, s);
                 /* the CPU share, as run-target computes it: the process's CPU
                  * seconds against the samples' total at the counter's rate */
-                if (ngr_get(tr[i], "cpu_share")) {
+                if (ngr_get(tr[i], NGF_cpu_share)) {
                     double sum = 0;
                     for (m = 0; m < sm.n; m++)
                         sum += sm.x[m];
                     snprintf(w2, sizeof w2, "trial %s %lu cpu_share from its samples", op, (unsigned long)(i + 1));
                     if (ngd_cpu_share(s, sizeof s, isnan(sm.cpu_seconds) ? -1 : sm.cpu_seconds, ps, sum)) {
-                        expect_str(c, w2, ngr_get(tr[i], "cpu_share"), s);
+                        expect_str(c, w2, ngr_get(tr[i], NGF_cpu_share), s);
                     } else {
-                        bad(c, w2, "recorded %s, but the samples hold no CPU time", ngr_get(tr[i], "cpu_share"));
+                        bad(c, w2, "recorded %s, but the samples hold no CPU time", ngr_get(tr[i], NGF_cpu_share));
                     }
                 }
             }
@@ -433,12 +435,12 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
             snprintf(s + strlen(s), sizeof s - strlen(s), " median_trial=%.1f", ms.median);
             recorded_line(rec, sizeof rec, cr);
             snprintf(rec + strlen(rec), sizeof rec - strlen(rec), " median_trial=%s",
-                     ngr_get(cr, "median_trial") ? ngr_get(cr, "median_trial") : "?");
+                     ngr_get(cr, NGF_median_trial) ? ngr_get(cr, NGF_median_trial) : "?");
             snprintf(w2, sizeof w2, "cycles %s from the samples", op);
             expect_str(c, w2, rec, s);
             if (isfinite(cal)) {
                 snprintf(s, sizeof s, "%.0f", cal);
-                expect_str(c, "calibration", ngr_get(cr, "calibration"), s);
+                expect_str(c, "calibration", ngr_get(cr, NGF_calibration), s);
             }
             c->n->from_samples++;
         } else {
@@ -461,7 +463,7 @@ static void check_probe(ctx *c, const ngr_record *r, const char *path, const cha
     FILE *f = fopen(path, "r");
     char line[1024], what[96];
     int found = 0;
-    snprintf(what, sizeof what, "%s %s", r->kind, ngr_get(r, "op") ? ngr_get(r, "op") : "");
+    snprintf(what, sizeof what, "%s %s", r->kind, ngr_get_any(r, NGF_op) ? ngr_get_any(r, NGF_op) : "");
     if (!f)
         return; /* not kept: nothing to compare with */
     while (fgets(line, sizeof line, f)) {
@@ -476,9 +478,9 @@ static void check_probe(ctx *c, const ngr_record *r, const char *path, const cha
             if (!eq)
                 continue;
             *eq = 0;
-            if (!same(ngr_get(r, tok), eq + 1))
+            if (!same(ngr_get_named(r, tok), eq + 1))
                 bad(c, what, "%s: recorded %s, the probe output says %s", tok,
-                    ngr_get(r, tok) ? ngr_get(r, tok) : "(none)", eq + 1);
+                    ngr_get_named(r, tok) ? ngr_get_named(r, tok) : "(none)", eq + 1);
             else
                 good(c);
         }
@@ -493,7 +495,7 @@ static void check_profile(ctx *c, const ngr_record *r, const char *path)
 {
     FILE *f = fopen(path, "r");
     char line[1024], what[96];
-    const char *fn = ngr_get(r, "function"), *op = ngr_get(r, "op");
+    const char *fn = ngr_get(r, NGF_function), *op = ngr_get(r, NGF_op);
     int found = 0;
     if (!f || !fn)
         goto out;
@@ -501,24 +503,24 @@ static void check_profile(ctx *c, const ngr_record *r, const char *path)
     while (fgets(line, sizeof line, f)) {
         char a[64], b[64], x[64];
         line[strcspn(line, "\n")] = 0;
-        if (strcmp(r->kind, "profile") == 0) {
+        if (r->kid == NGK_profile) {
             char calls[64], cyc[64], share[64];
             if (sscanf(line, "op cycles=%63s iters=%63s", a, b) == 2) {
-                expect_str(c, "profile op_cycles", ngr_get(r, "op_cycles"), a);
-                expect_str(c, "profile iters", ngr_get(r, "iters"), b);
+                expect_str(c, "profile op_cycles", ngr_get(r, NGF_op_cycles), a);
+                expect_str(c, "profile iters", ngr_get(r, NGF_iters), b);
             } else if (sscanf(line, "fn %63s calls=%63s cycles=%63s share=%63s", x, calls, cyc, share) == 4 &&
                        strcmp(x, fn) == 0) {
                 found = 1;
-                expect_str(c, what, ngr_get(r, "calls"), calls);
-                expect_str(c, what, ngr_get(r, "cycles"), cyc);
-                expect_str(c, what, ngr_get(r, "share"), share);
+                expect_str(c, what, ngr_get(r, NGF_calls), calls);
+                expect_str(c, what, ngr_get(r, NGF_cycles), cyc);
+                expect_str(c, what, ngr_get(r, NGF_share), share);
                 /* the first call apart (profiles since 0.2) */
-                if (ngr_get(r, "first_calls")) {
+                if (ngr_get(r, NGF_first_calls)) {
                     const char *p1 = strstr(line, " first_calls="), *p2 = strstr(line, " first_cycles=");
                     if (p1 && sscanf(p1, " first_calls=%63s", a) == 1)
-                        expect_str(c, what, ngr_get(r, "first_calls"), a);
+                        expect_str(c, what, ngr_get(r, NGF_first_calls), a);
                     if (p2 && sscanf(p2, " first_cycles=%63s", b) == 1)
-                        expect_str(c, what, ngr_get(r, "first_cycles"), b);
+                        expect_str(c, what, ngr_get(r, NGF_first_cycles), b);
                     if (!p1 || !p2)
                         bad(c, what, "first-call figures recorded but not in %s", path);
                 }
@@ -526,13 +528,13 @@ static void check_profile(ctx *c, const ngr_record *r, const char *path)
         } else {
             char in[64], outb[64], calls[64];
             if (sscanf(line, "class %63s in=%63s out=%63s calls=%63s", x, in, outb, calls) == 4 && strcmp(x, fn) == 0 &&
-                same(ngr_get(r, "in"), in) && same(ngr_get(r, "out"), outb)) {
+                same(ngr_get(r, NGF_in), in) && same(ngr_get(r, NGF_out), outb)) {
                 found = 1;
-                expect_str(c, what, ngr_get(r, "calls"), calls);
-                if (ngr_get(r, "first_calls")) {
+                expect_str(c, what, ngr_get(r, NGF_calls), calls);
+                if (ngr_get(r, NGF_first_calls)) {
                     const char *p1 = strstr(line, " first_calls=");
                     if (p1 && sscanf(p1, " first_calls=%63s", a) == 1)
-                        expect_str(c, what, ngr_get(r, "first_calls"), a);
+                        expect_str(c, what, ngr_get(r, NGF_first_calls), a);
                     else
                         bad(c, what, "first-call figures recorded but not in %s", path);
                 }
@@ -555,38 +557,42 @@ static void check_stages(ctx *c, const ngr_record *st)
     char s[64];
     size_t o;
     for (o = 0; ops[o]; o++) {
-        const ngr_record *cr = ds_first(c->a, "cycles", "op", ops[o]);
+        const ngr_record *cr = ds_first(c->a, NGK_cycles, NGF_op, ops[o]);
         if (!cr)
             continue;
-        snprintf(s, sizeof s, "%.3f", timed + num(cr, "mean") * num(cr, "n") / num(cr, "persecond"));
+        snprintf(s, sizeof s, "%.3f", timed + num(cr, NGF_mean) * num(cr, NGF_n) / num(cr, NGF_persecond));
         timed = strtod(s, NULL);
     }
     snprintf(s, sizeof s, "%.3f", timed);
-    expect_str(c, "stages timed_seconds", ngr_get(st, "timed_seconds"), s);
+    expect_str(c, "stages timed_seconds", ngr_get(st, NGF_timed_seconds), s);
 }
 
 /* the claims record's agree= and detail= from its own claimed sizes and
  * the getters' (the size records' claimed=), as run-target derives them */
 static void check_claims(ctx *c, const ngr_record *cl)
 {
-    static const char *const sig[][2] = {{"pk", "CRYPTO_PUBLICKEYBYTES"}, {"sk", "CRYPTO_SECRETKEYBYTES"},
-                                         {"sn", "CRYPTO_BYTES"}, {NULL, NULL}};
-    static const char *const kem[][2] = {{"pk", "CRYPTO_PUBLICKEYBYTES"}, {"sk", "CRYPTO_SECRETKEYBYTES"},
-                                         {"ss", "CRYPTO_BYTES"}, {"ct", "CRYPTO_CIPHERTEXTBYTES"}, {NULL, NULL}};
-    const char *const(*pairs)[2] = is_kem(c->a->operation) ? kem : sig;
+    /* the claims field, which is also the size record's what=, and the macro */
+    static const struct claim {
+        ngf_id f;
+        const char *macro;
+    } sig[] = {{NGF_pk, "CRYPTO_PUBLICKEYBYTES"}, {NGF_sk, "CRYPTO_SECRETKEYBYTES"}, {NGF_sn, "CRYPTO_BYTES"},
+               {NGF__NONE, NULL}},
+      kem[] = {{NGF_pk, "CRYPTO_PUBLICKEYBYTES"}, {NGF_sk, "CRYPTO_SECRETKEYBYTES"}, {NGF_ss, "CRYPTO_BYTES"},
+               {NGF_ct, "CRYPTO_CIPHERTEXTBYTES"}, {NGF__NONE, NULL}};
+    const struct claim *pairs = is_kem(c->a->operation) ? kem : sig;
     buf detail;
     size_t k;
     buf_init(&detail);
-    for (k = 0; pairs[k][0]; k++) {
-        const char *claimed = ngr_get(cl, pairs[k][0]);
-        const ngr_record *sz = ds_first(c->a, "size", "what", pairs[k][0]);
-        const char *getter = sz ? ngr_get(sz, "claimed") : NULL;
+    for (k = 0; pairs[k].macro; k++) {
+        const char *claimed = ngr_get(cl, pairs[k].f);
+        const ngr_record *sz = ds_first(c->a, NGK_size, NGF_what, ngs_name(pairs[k].f));
+        const char *getter = sz ? ngr_get(sz, NGF_claimed) : NULL;
         if (claimed && getter && *getter && strcmp(claimed, getter) != 0)
-            buf_printf(&detail, "%s%s=%s/getter=%s", detail.len ? " " : "", pairs[k][1], claimed, getter);
+            buf_printf(&detail, "%s%s=%s/getter=%s", detail.len ? " " : "", pairs[k].macro, claimed, getter);
     }
-    expect_str(c, "claims agree", ngr_get(cl, "agree"), detail.len ? "no" : "yes");
+    expect_str(c, "claims agree", ngr_get(cl, NGF_agree), detail.len ? "no" : "yes");
     if (detail.len)
-        expect_str(c, "claims detail", ngr_get(cl, "detail"), buf_str(&detail));
+        expect_str(c, "claims detail", ngr_get(cl, NGF_detail), buf_str(&detail));
     buf_free(&detail);
 }
 
@@ -628,34 +634,34 @@ int check_records(const dataset *d, FILE *log, check_counts *n)
             }
             for (k = 0; k < a->nrecs; k++) {
                 const ngr_record *r = &a->recs[k]->r;
-                const char *op = ngr_get(r, "op");
+                const char *op = ngr_get_any(r, NGF_op);
                 char *path = NULL;
                 /* op=all: a constant-time check that could not start for any operation */
-                if (op && !known_op(a, op) && !(strcmp(r->kind, "ct") == 0 && strcmp(op, "all") == 0)) {
+                if (op && !known_op(a, op) && !(r->kid == NGK_ct && strcmp(op, "all") == 0)) {
                     /* and never part of a path to read */
                     bad(&c, r->kind, "operation '%s' is not one of this operation's", op);
                     continue;
                 }
-                if (strcmp(r->kind, "cycles") == 0 && op) {
+                if (r->kid == NGK_cycles && op) {
                     check_cycles(&c, r, tdir);
-                } else if (strcmp(r->kind, "claims") == 0) {
+                } else if (r->kid == NGK_claims) {
                     check_claims(&c, r);
-                } else if (strcmp(r->kind, "counter") == 0 && ngr_get(r, "unit") && ngr_get(r, "name")) {
+                } else if (r->kid == NGK_counter && ngr_get(r, NGF_unit) && ngr_get(r, NGF_name)) {
                     /* a clock in nanoseconds is never labelled cycles */
-                    if (strcmp(ngr_get(r, "name"), "clock_gettime") == 0)
-                        expect_str(&c, "counter unit (clock_gettime counts ns)", ngr_get(r, "unit"), "ns");
-                } else if (strcmp(r->kind, "status") == 0) {
+                    if (strcmp(ngr_get(r, NGF_name), "clock_gettime") == 0)
+                        expect_str(&c, "counter unit (clock_gettime counts ns)", ngr_get(r, NGF_unit), "ns");
+                } else if (r->kid == NGK_status) {
                     /* VIOLATION exactly when the guards refused something */
-                    const char *st = ngr_get(r, "status");
-                    int viol = ds_first(a, "violation", NULL, NULL) != NULL;
+                    const char *st = ngr_get(r, NGF_status);
+                    int viol = ds_first(a, NGK_violation, NGF__NONE, NULL) != NULL;
                     if (viol || (st && strcmp(st, "VIOLATION") == 0))
                         expect_str(&c, "status VIOLATION (violation records)", st, viol ? "VIOLATION" : "not VIOLATION");
-                } else if (strcmp(r->kind, "stages") == 0) {
+                } else if (r->kid == NGK_stages) {
                     check_stages(&c, r);
                 } else if (tdir && op &&
-                           (strcmp(r->kind, "memory") == 0 || strcmp(r->kind, "stack") == 0 ||
-                            strcmp(r->kind, "heap") == 0)) {
-                    const char *probe = strcmp(r->kind, "memory") == 0 ? "rss" : r->kind;
+                           (r->kid == NGK_memory || r->kid == NGK_stack ||
+                            r->kid == NGK_heap)) {
+                    const char *probe = r->kid == NGK_memory ? "rss" : r->kind;
                     /* one call of probe -p all since the probes were merged;
                      * one file per probe in older results */
                     path = xasprintf("%s/samples/%s-probe.txt", tdir, op);
@@ -664,7 +670,7 @@ int check_records(const dataset *d, FILE *log, check_counts *n)
                         path = xasprintf("%s/samples/%s-%s.txt", tdir, op, probe);
                     }
                     check_probe(&c, r, path, probe);
-                } else if (tdir && op && (strcmp(r->kind, "profile") == 0 || strcmp(r->kind, "profilecalls") == 0)) {
+                } else if (tdir && op && (r->kid == NGK_profile || r->kid == NGK_profilecalls)) {
                     path = xasprintf("%s/samples/%s-profile.txt", tdir, op);
                     if (is_file(path))
                         check_profile(&c, r, path);

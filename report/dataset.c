@@ -296,14 +296,14 @@ static int cmp_attempts(const void *a, const void *b)
 
 static int attempt_tier(const ds_host *h, const ds_attempt *a)
 {
-    const ngr_record *k = ds_first(a, "kat", NULL, NULL);
-    const char *t = k ? ngr_get(k, "tier") : NULL;
+    const ngr_record *k = ds_first(a, NGK_kat, NGF__NONE, NULL);
+    const char *t = k ? ngr_get(k, NGF_tier) : NULL;
     size_t i;
     if (t)
         return strcmp(t, "quick") == 0 ? DS_TIER_QUICK : DS_TIER_FULL;
     for (i = 0; i < h->nruns; i++) {
         const ngr_record *r = &h->runs[i]->r;
-        const char *q = ngr_get(r, "quick");
+        const char *q = ngr_get(r, NGF_quick);
         if (q && strcmp(r->campaign, a->campaign) == 0)
             return strcmp(q, "1") == 0 ? DS_TIER_QUICK : DS_TIER_FULL;
     }
@@ -318,16 +318,16 @@ static void build_host(ds_host *h, ds_rec **recs, size_t n)
 
     for (i = 0; i < n; i++) {
         ds_rec *r = recs[i];
-        if (strcmp(r->r.kind, "run") == 0) {
+        if (r->r.kid == NGK_run) {
             h->runs = xgrow(h->runs, &cap_r, h->nruns + 1, sizeof *h->runs);
             h->runs[h->nruns++] = r;
-        } else if (strcmp(r->r.kind, "host") == 0) {
+        } else if (r->r.kid == NGK_host) {
             h->hostinfo = xgrow(h->hostinfo, &cap_h, h->nhostinfo + 1, sizeof *h->hostinfo);
             h->hostinfo[h->nhostinfo++] = r;
-        } else if (strcmp(r->r.kind, "compiler") == 0) {
+        } else if (r->r.kid == NGK_compiler) {
             h->compilers = xgrow(h->compilers, &cap_c, h->ncompilers + 1, sizeof *h->compilers);
             h->compilers[h->ncompilers++] = r;
-        } else if (strcmp(r->r.kind, "plan") == 0) {
+        } else if (r->r.kid == NGK_plan) {
             h->plans = xgrow(h->plans, &cap_p, h->nplans + 1, sizeof *h->plans);
             h->plans[h->nplans++] = r;
         } else {
@@ -357,11 +357,11 @@ static void build_host(ds_host *h, ds_rec **recs, size_t n)
         a->start = ds_time(a->attempt);
         for (k = 0; k < a->nrecs; k++) {
             const ngr_record *r = &a->recs[k]->r;
-            if (strcmp(r->kind, "done") == 0) {
+            if (r->kid == NGK_done) {
                 a->done = 1;
                 where = a->recs[k];
-            } else if (strcmp(r->kind, "status") == 0) {
-                ngr_num(r, "seconds", &a->seconds);
+            } else if (r->kid == NGK_status) {
+                ngr_num(r, NGF_seconds, &a->seconds);
             }
         }
         a->hostdir = where->hostdir;
@@ -556,7 +556,7 @@ const ds_host *ds_find_host(const dataset *d, const char *name)
     return NULL;
 }
 
-const ngr_record *ds_first(const ds_attempt *a, const char *kind, const char *key, const char *value)
+const ngr_record *ds_first(const ds_attempt *a, ngk_id kind, ngf_id key, const char *value)
 {
     size_t i;
     if (!a)
@@ -564,9 +564,9 @@ const ngr_record *ds_first(const ds_attempt *a, const char *kind, const char *ke
     for (i = 0; i < a->nrecs; i++) {
         const ngr_record *r = &a->recs[i]->r;
         const char *v;
-        if (strcmp(r->kind, kind) != 0)
+        if (r->kid != kind)
             continue;
-        if (!key)
+        if (key == NGF__NONE)
             return r;
         v = ngr_get(r, key);
         if (v && strcmp(v, value) == 0)
@@ -584,7 +584,7 @@ double ds_campaign_start(const ds_host *h, const char *campaign)
         double t;
         if (strcmp(r->campaign, campaign) != 0)
             continue;
-        t = ds_time(ngr_get(r, "start"));
+        t = ds_time(ngr_get(r, NGF_start));
         if (t >= 0 && (best < 0 || t < best))
             best = t;
     }

@@ -91,8 +91,8 @@ void ds_free(dataset *d);
 
 const ds_host *ds_find_host(const dataset *d, const char *name);
 /* the first record of kind in a (with field key equal to value, when key is
- * not NULL), or NULL */
-const ngr_record *ds_first(const ds_attempt *a, const char *kind, const char *key, const char *value);
+ * not NGF__NONE), or NULL */
+const ngr_record *ds_first(const ds_attempt *a, ngk_id kind, ngf_id key, const char *value);
 /* seconds since the epoch of "YYYY-MM-DDTHH:MM:SSZ" or of an attempt id
  * "aYYYYMMDDHHMMSSp...", -1 when s is neither */
 double ds_time(const char *s);

@@ -9,6 +9,7 @@
 #include "doc.h"
 #include "output.h"
 #include "table.h"
+#include "schema.h"
 
 /* an en dash: how the seeds write a missing figure */
 #define DASH "\xe2\x80\x93"
@@ -29,7 +30,7 @@ void cell_str(table *t, const char *s);
 
 /* A table as a list of columns: each names its title, its CSV/JSON key and
  * how its cell is made from a row (whatever the generator passes as row).
- * kind, field, fmt and arg are the cell function's to use: e.g. a figure
+ * kind, field, sel, fmt and arg are the cell function's to use: e.g. a figure
  * straight from a record of kind with key field, formatted by fmt. */
 typedef struct colspec colspec;
 typedef void (*colfn)(table *t, const void *row, const colspec *col);
@@ -37,7 +38,9 @@ struct colspec {
     const char *head;  /* column title for people */
     const char *key;   /* CSV and JSON name (NULL: the title) */
     colfn cell;
-    const char *kind, *field;
+    ngk_id kind;      /* a record kind (NGK__NONE: none) */
+    ngf_id field;     /* and its field (NGF__NONE: none) */
+    const char *sel;  /* the cell function's own selector, not a record field */
     char *(*fmt)(char *, double);
     const void *arg;
 };

@@ -38,7 +38,7 @@ char *algorithm_of(const char *primitive)
 
 const char *target_status(const ds_target *t)
 {
-    const char *s = figs(t, "status", NULL, "status");
+    const char *s = figs(t, NGK_status, NULL, NGF_status);
     return s ? s : "-";
 }
 
@@ -49,30 +49,30 @@ int status_usable(const char *s)
 
 const ngr_record *cycles_of(const ds_target *t, const char *op)
 {
-    return t ? ds_first(t->sel, "cycles", "op", op) : NULL;
+    return t ? ds_first(t->sel, NGK_cycles, NGF_op, op) : NULL;
 }
 
-double cyc(const ds_target *t, const char *op, const char *key)
+double cyc(const ds_target *t, const char *op, ngf_id key)
 {
-    return fig(t, "cycles", op, key);
+    return fig(t, NGK_cycles, op, key);
 }
 
-const char *figs(const ds_target *t, const char *kind, const char *op, const char *key)
+const char *figs(const ds_target *t, ngk_id kind, const char *op, ngf_id key)
 {
     const ngr_record *r;
     if (!t || !t->sel)
         return NULL;
-    r = op ? ds_first(t->sel, kind, "op", op) : ds_first(t->sel, kind, NULL, NULL);
+    r = op ? ds_first(t->sel, kind, NGF_op, op) : ds_first(t->sel, kind, NGF__NONE, NULL);
     return r ? ngr_get(r, key) : NULL;
 }
 
-double fig(const ds_target *t, const char *kind, const char *op, const char *key)
+double fig(const ds_target *t, ngk_id kind, const char *op, ngf_id key)
 {
     const ngr_record *r;
     double v;
     if (!t || !t->sel)
         return NAN;
-    r = op ? ds_first(t->sel, kind, "op", op) : ds_first(t->sel, kind, NULL, NULL);
+    r = op ? ds_first(t->sel, kind, NGF_op, op) : ds_first(t->sel, kind, NGF__NONE, NULL);
     if (!r || !ngr_num(r, key, &v))
         return NAN;
     return v;
@@ -88,15 +88,15 @@ double min_cpu_share(const ds_target *t, const char *op, const char **raw)
         return NAN;
     for (i = 0; i < t->sel->nrecs; i++) {
         const ngr_record *r = &t->sel->recs[i]->r;
-        const char *o = ngr_get(r, "op");
+        const char *o = ngr_get_any(r, NGF_op);
         double v;
-        if (strcmp(r->kind, "trial") != 0 || !o || strcmp(o, op) != 0 || !ngr_num(r, "cpu_share", &v))
+        if (r->kid != NGK_trial || !o || strcmp(o, op) != 0 || !ngr_num(r, NGF_cpu_share, &v))
             continue;
         /* ties keep the first in canonical order: deterministic */
         if (isnan(best) || v < best) {
             best = v;
             if (raw)
-                *raw = ngr_get(r, "cpu_share");
+                *raw = ngr_get(r, NGF_cpu_share);
         }
     }
     return best;
@@ -104,25 +104,25 @@ double min_cpu_share(const ds_target *t, const char *op, const char **raw)
 
 int preempted(const ds_target *t, const char *op)
 {
-    const char *p = figs(t, "cycles", op, "preempted");
+    const char *p = figs(t, NGK_cycles, op, NGF_preempted);
     return p && strcmp(p, "yes") == 0;
 }
 
 double headline(const ds_target *t, const char *op)
 {
-    double v = cyc(t, op, "headline");
-    return isnan(v) && !estimator(t, op) ? cyc(t, op, "median") : v;
+    double v = cyc(t, op, NGF_headline);
+    return isnan(v) && !estimator(t, op) ? cyc(t, op, NGF_median) : v;
 }
 
 const char *headline_text(const ds_target *t, const char *op)
 {
-    const char *v = figs(t, "cycles", op, "headline");
-    return v ? v : figs(t, "cycles", op, "median");
+    const char *v = figs(t, NGK_cycles, op, NGF_headline);
+    return v ? v : figs(t, NGK_cycles, op, NGF_median);
 }
 
 const char *estimator(const ds_target *t, const char *op)
 {
-    return figs(t, "cycles", op, "estimator");
+    return figs(t, NGK_cycles, op, NGF_estimator);
 }
 
 int untrusted(const ds_target *t, const char *op)
@@ -135,7 +135,7 @@ int untrusted(const ds_target *t, const char *op)
 
 const char *unit_of(const ds_target *t)
 {
-    const char *u = figs(t, "counter", NULL, "unit"), *name = figs(t, "counter", NULL, "name");
+    const char *u = figs(t, NGK_counter, NULL, NGF_unit), *name = figs(t, NGK_counter, NULL, NGF_name);
     if (u)
         return u;
     return name && strcmp(name, "clock_gettime") == 0 ? "ns" : "cycles";
@@ -147,7 +147,7 @@ int any_estimator(const ds_host *h, size_t first, size_t end)
     for (i = first; i < end; i++) {
         const ds_attempt *a = h->targets[i].sel;
         for (k = 0; a && k < a->nrecs; k++)
-            if (strcmp(a->recs[k]->r.kind, "cycles") == 0 && ngr_get(&a->recs[k]->r, "estimator"))
+            if (a->recs[k]->r.kid == NGK_cycles && ngr_get(&a->recs[k]->r, NGF_estimator))
                 return 1;
     }
     return 0;
@@ -157,7 +157,7 @@ int any_unit_not_cycles(const ds_host *h, size_t first, size_t end)
 {
     size_t i;
     for (i = first; i < end; i++)
-        if (h->targets[i].sel && ds_first(h->targets[i].sel, "counter", NULL, NULL) &&
+        if (h->targets[i].sel && ds_first(h->targets[i].sel, NGK_counter, NGF__NONE, NULL) &&
             strcmp(unit_of(&h->targets[i]), "cycles") != 0)
             return 1;
     return 0;
@@ -183,15 +183,15 @@ const ngr_record *ct_of(const ds_target *t, const char *op)
     const ngr_record *r;
     if (!t || !t->sel || !ct_covers(op))
         return NULL;
-    r = ds_first(t->sel, "ct", "op", op);
-    return r ? r : ds_first(t->sel, "ct", "op", "all");
+    r = ds_first(t->sel, NGK_ct, NGF_op, op);
+    return r ? r : ds_first(t->sel, NGK_ct, NGF_op, "all");
 }
 
 int ct_any(const ds_host *h, size_t first, size_t end)
 {
     size_t i;
     for (i = first; i < end; i++)
-        if (ds_first(h->targets[i].sel, "ct", NULL, NULL))
+        if (ds_first(h->targets[i].sel, NGK_ct, NGF__NONE, NULL))
             return 1;
     return 0;
 }
@@ -210,7 +210,7 @@ const char *ct_where(const char *first)
 
 void ct_verdict(const ngr_record *r, buf *out, int *mark)
 {
-    const char *res = ngr_get(r, "result"), *decl = ngr_get(r, "declared");
+    const char *res = ngr_get(r, NGF_result), *decl = ngr_get(r, NGF_declared);
     int declared = decl && strcmp(decl, "yes") == 0;
     if (!res)
         res = "?";
@@ -218,7 +218,7 @@ void ct_verdict(const ngr_record *r, buf *out, int *mark)
         buf_puts(out, declared ? "pass (declared constant-time)" : "pass");
         *mark = MARK_GOOD;
     } else if (strcmp(res, "fail") == 0) {
-        const char *first = ngr_get(r, "first"), *errors = ngr_get(r, "errors");
+        const char *first = ngr_get(r, NGF_first), *errors = ngr_get(r, NGF_errors);
         buf_puts(out, "FAIL");
         if (first && *first)
             buf_printf(out, " at %s", ct_where(first));
@@ -228,7 +228,7 @@ void ct_verdict(const ngr_record *r, buf *out, int *mark)
             buf_puts(out, "; DECLARED constant-time");
         *mark = declared ? MARK_BAD : MARK_WARN;
     } else {
-        const char *detail = ngr_get(r, "detail");
+        const char *detail = ngr_get(r, NGF_detail);
         buf_printf(out, "%s%s%s", strcmp(res, "error") == 0 ? "error" : res, detail && *detail ? ": " : "",
                    detail ? detail : "");
         *mark = MARK_WARN;
@@ -330,7 +330,7 @@ const char *reference_command(const report_ctx *c, const ds_host *h)
     size_t i;
     for (i = 0; !r && i < c->d->nhosts; i++)
         r = compiler_rec(&c->d->hosts[i], c->reference, NULL);
-    return r ? ngr_get(r, "command") : NULL;
+    return r ? ngr_get(r, NGF_command) : NULL;
 }
 
 int is_reference(const report_ctx *c, const ds_host *h, const ds_target *t)
@@ -374,14 +374,14 @@ static const ngr_record *compiler_rec(const ds_host *h, const char *compiler, co
 const char *compiler_command(const ds_host *h, const ds_target *t)
 {
     const ngr_record *r = compiler_rec(h, t->compiler, t->sel ? t->sel->campaign : NULL);
-    const char *v = r ? ngr_get(r, "command") : NULL;
+    const char *v = r ? ngr_get(r, NGF_command) : NULL;
     return v ? v : "";
 }
 
 const char *compiler_version(const ds_host *h, const char *compiler, const char *campaign)
 {
     const ngr_record *r = compiler_rec(h, compiler, campaign);
-    const char *v = r ? ngr_get(r, "version") : NULL;
+    const char *v = r ? ngr_get(r, NGF_version) : NULL;
     return v ? v : "";
 }
 
@@ -419,7 +419,7 @@ const char *kat_field(const char *what)
     return "";
 }
 
-static double num_or_nan(const ngr_record *r, const char *key)
+static double num_or_nan(const ngr_record *r, ngf_id key)
 {
     double v;
     return ngr_num(r, key, &v) ? v : NAN;
@@ -434,18 +434,18 @@ void size_of(const ds_target *t, const char *what, size_info *s)
     for (i = 0; i < t->sel->nrecs; i++) {
         const ngr_record *r = &t->sel->recs[i]->r;
         const char *w;
-        if (strcmp(r->kind, "size") == 0 && (w = ngr_get(r, "what")) != NULL) {
+        if (r->kid == NGK_size && (w = ngr_get(r, NGF_what)) != NULL) {
             if (strcmp(w, what) == 0) {
-                s->produced = num_or_nan(r, "produced");
-                s->claimed = num_or_nan(r, "claimed");
+                s->produced = num_or_nan(r, NGF_produced);
+                s->claimed = num_or_nan(r, NGF_claimed);
             } else if (strcmp(what, "sn") == 0 && strcmp(w, "sn-range") == 0) {
-                s->rmin = num_or_nan(r, "min");
-                s->rmax = num_or_nan(r, "max");
+                s->rmin = num_or_nan(r, NGF_min);
+                s->rmax = num_or_nan(r, NGF_max);
             }
-        } else if (strcmp(r->kind, "katsize") == 0 && (w = ngr_get(r, "field")) != NULL &&
+        } else if (r->kid == NGK_katsize && (w = ngr_get(r, NGF_field)) != NULL &&
                    strcmp(w, kat_field(what)) == 0) {
-            s->kmin = num_or_nan(r, "min");
-            s->kmax = num_or_nan(r, "max");
+            s->kmin = num_or_nan(r, NGF_min);
+            s->kmax = num_or_nan(r, NGF_max);
         }
     }
 }

@@ -34,11 +34,11 @@ int status_usable(const char *status);
 /* the target's cycles record for op, NULL when not measured */
 const ngr_record *cycles_of(const ds_target *t, const char *op);
 /* a figure of the cycles record (NAN when absent) */
-double cyc(const ds_target *t, const char *op, const char *key);
+double cyc(const ds_target *t, const char *op, ngf_id key);
 /* the value of key in the first record of kind (with field op=op when op
  * is not NULL) of the selected attempt; NAN when absent */
-double fig(const ds_target *t, const char *kind, const char *op, const char *key);
-const char *figs(const ds_target *t, const char *kind, const char *op, const char *key);
+double fig(const ds_target *t, ngk_id kind, const char *op, ngf_id key);
+const char *figs(const ds_target *t, ngk_id kind, const char *op, ngf_id key);
 
 /* timing honesty: the lowest cpu_share of op's trial records (NAN when none
  * has one; *raw: its text as recorded, NULL then), and whether the cycles

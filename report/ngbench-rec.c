@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "record.h"
+#include "schema.h"
 
 static const char *prog = "ngbench-rec";
 
@@ -26,6 +27,9 @@ static int usage(FILE *f, int code)
             "       %s get [-k KINDS] [-x KINDS] [-w KEY=VALUE]... [-f FIELDS] [-d] [--complete] [FILE...]\n"
             "       %s json [FILE...]\n"
             "       %s valid [FILE...]\n"
+            "       %s schema [--markdown|--man|--list|--check]\n"
+            "       %s spec write FILE KEY=VALUE... | spec sh [-p PREFIX] FILE... |\n"
+            "            spec get -f FIELDS [-w KEY=VALUE]... FILE... | spec check FILE...\n"
             "\n"
             "write  appends one record to FILE ('-': standard output) in a single write:\n"
             "       the prefix, then the fields with their values encoded ('%%', space and\n"
@@ -52,8 +56,22 @@ static int usage(FILE *f, int code)
             "       {\"invalid\": \"<line>\"}\n"
             "valid  reports every line that is not a well-formed record as FILE:LINE: why\n"
             "       (exit 1 if there is one)\n"
+            "schema prints the record schema (report/schema.def: every kind, its fields,\n"
+            "       their types, units and meanings) as the document doc/records.md\n"
+            "       (--markdown, the default), as the page ngbench-records(5) (--man), as\n"
+            "       tab-separated lines KIND FIELD TYPE UNIT FLAGS (--list), or checks it\n"
+            "       (--check: exit 1 and the first problem)\n"
+            "spec   the target spec (doc/records.md, \"target\"): the one description of a\n"
+            "       target, which ./do writes and run-target, the stages and build-impl read.\n"
+            "       write appends a line of checked, encoded fields to FILE ('-': standard\n"
+            "       output); sh prints every field of the FILE(s) as a shell assignment\n"
+            "       PREFIX_KEY='value' (PREFIX T, KEY in upper case; a field twice is an\n"
+            "       error), for eval; get prints the FIELDS of each line, tab-separated and\n"
+            "       decoded (tab, newline and %% as %%XX; empty when missing), of the lines\n"
+            "       whose KEY is VALUE; check reports every line that is not a valid spec\n"
+            "       (exit 1)\n"
             "Without FILE, get, json and valid read standard input.\n",
-            prog, prog, prog, prog);
+            prog, prog, prog, prog, prog, prog);
     return code;
 }
 
@@ -249,7 +267,7 @@ static int get_line(const char *file, unsigned long lineno, const char *line, si
     if (ngr_parse(line, len, &r, NULL) != NGR_OK)
         return 0;
     if (g->pass == 0) {
-        if (strcmp(r.kind, "done") == 0 && r.attempt) {
+        if (r.kid == NGK_done && r.attempt) {
             g->done = xgrow(g->done, &g->capdone, g->ndone + 1, sizeof *g->done);
             g->done[g->ndone++] = xstrdup(r.attempt);
         }
@@ -268,7 +286,7 @@ static int get_line(const char *file, unsigned long lineno, const char *line, si
     for (i = 0; i < g->nw; i++) {
         const char *v = prefix_field(&r, g->wkey[i], tmp, sizeof tmp);
         if (!v)
-            v = ngr_get(&r, g->wkey[i]);
+            v = ngr_get_named(&r, g->wkey[i]);
         if (!v || strcmp(v, g->wval[i]) != 0)
             goto skip;
     }
@@ -285,7 +303,7 @@ static int get_line(const char *file, unsigned long lineno, const char *line, si
             if (v) {
                 fputs(v, stdout);
             } else if (g->decode) {
-                v = ngr_get(&r, g->fields[i]);
+                v = ngr_get_named(&r, g->fields[i]);
                 fputs(v ? v : "-", stdout);
             } else {
                 v = field_raw(line, g->fields[i], &n);
@@ -467,6 +485,234 @@ static int valid_line(const char *file, unsigned long lineno, const char *line, 
     return 0;
 }
 
+/* ---- spec: the target spec (schema kind "target") ---- */
+
+/* each line of the spec files, parsed; fn(line's record, ctx) */
+static int each_spec(int nfiles, char **files, int (*fn)(const char *, unsigned long, const ngr_record *, void *),
+                     void *ctx)
+{
+    int i, rc = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    for (i = 0; i < (nfiles ? nfiles : 1); i++) {
+        const char *name = nfiles ? files[i] : "-";
+        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+        unsigned long lineno = 0;
+        ssize_t n;
+        if (!f) {
+            fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
+            rc = 2;
+            continue;
+        }
+        while ((n = getline(&line, &cap, f)) >= 0) {
+            ngr_record r;
+            const char *why = NULL;
+            lineno++;
+            if (n > 0 && line[n - 1] == '\n')
+                line[--n] = 0;
+            if (n == 0 || line[0] == '#')
+                continue;
+            if (ngr_spec_parse(line, (size_t)n, &r, &why) != NGR_OK) {
+                fprintf(stderr, "%s: %s:%lu: %s\n", prog, name, lineno, why ? why : "not a target spec");
+                rc = rc ? rc : 1;
+                continue;
+            }
+            if (fn(name, lineno, &r, ctx) != 0)
+                rc = rc ? rc : 1;
+            ngr_free(&r);
+        }
+        if (f != stdin)
+            fclose(f);
+    }
+    free(line);
+    return rc;
+}
+
+struct spec_sh {
+    const char *prefix;
+    int seen[NGF__COUNT];
+};
+
+static void sh_quote(const char *v)
+{
+    putchar('\'');
+    for (; *v; v++) {
+        if (*v == '\'')
+            fputs("'\\''", stdout);
+        else
+            putchar(*v);
+    }
+    putchar('\'');
+}
+
+static int spec_sh_line(const char *file, unsigned long lineno, const ngr_record *r, void *ctx)
+{
+    struct spec_sh *s = ctx;
+    size_t i;
+    for (i = 0; i < r->nfields; i++) {
+        const char *k;
+        if (s->seen[r->fields[i].id]++) {
+            fprintf(stderr, "%s: %s:%lu: %s is given twice in this spec\n", prog, file, lineno, r->fields[i].key);
+            return 1;
+        }
+        printf("%s_", s->prefix);
+        for (k = r->fields[i].key; *k; k++)
+            putchar(*k >= 'a' && *k <= 'z' ? *k - 'a' + 'A' : *k);
+        putchar('=');
+        sh_quote(r->fields[i].value);
+        putchar('\n');
+    }
+    return 0;
+}
+
+struct spec_get {
+    char **fields, **wkey, **wval;
+    size_t nfields, nw;
+};
+
+/* a value in a tab-separated line: tab, newline and '%' as %XX */
+static void tsv_value(const char *v)
+{
+    for (; *v; v++) {
+        if (*v == '\t' || *v == '\n' || *v == '\r' || *v == '%')
+            printf("%%%02X", (unsigned char)*v);
+        else
+            putchar(*v);
+    }
+}
+
+static int spec_get_line(const char *file, unsigned long lineno, const ngr_record *r, void *ctx)
+{
+    struct spec_get *g = ctx;
+    size_t i;
+    (void)file;
+    (void)lineno;
+    for (i = 0; i < g->nw; i++) {
+        const char *v = ngr_get_named(r, g->wkey[i]);
+        if (!v || strcmp(v, g->wval[i]) != 0)
+            return 0;
+    }
+    for (i = 0; i < g->nfields; i++) {
+        const char *v = ngr_get_named(r, g->fields[i]);
+        if (i)
+            putchar('\t');
+        tsv_value(v ? v : "");
+    }
+    putchar('\n');
+    return 0;
+}
+
+static int spec_check_line(const char *file, unsigned long lineno, const ngr_record *r, void *ctx)
+{
+    (void)file, (void)lineno, (void)r, (void)ctx;
+    return 0;
+}
+
+static int cmd_spec(int argc, char **argv)
+{
+    const char *sub = argc > 1 ? argv[1] : "";
+    if (strcmp(sub, "write") == 0) {
+        const char *why = NULL;
+        buf b;
+        int fd;
+        if (argc < 3)
+            return usage(stderr, 1);
+        buf_init(&b);
+        if (ngr_spec_format(&b, (size_t)(argc - 3), (const char *const *)argv + 3, &why) != 0)
+            die(1, "spec write: refused: %s%s", why ? why : "malformed", "");
+        buf_putc(&b, '\n');
+        fd = strcmp(argv[2], "-") == 0 ? 1 : open(argv[2], O_WRONLY | O_APPEND | O_CREAT, 0644);
+        if (fd < 0)
+            die(2, "%s: %s", argv[2], strerror(errno));
+        if (write(fd, b.p, b.len) != (ssize_t)b.len)
+            die(2, "%s: %s", argv[2], strerror(errno));
+        if (fd != 1 && close(fd) != 0)
+            die(2, "%s: %s", argv[2], strerror(errno));
+        buf_free(&b);
+        return 0;
+    }
+    if (strcmp(sub, "sh") == 0) {
+        struct spec_sh s;
+        int c;
+        memset(&s, 0, sizeof s);
+        s.prefix = "T";
+        optind = 1;
+        while ((c = getopt(argc - 1, argv + 1, "+p:")) != -1) {
+            if (c != 'p')
+                return usage(stderr, 1);
+            s.prefix = optarg;
+        }
+        if (argc - 1 == optind)
+            die(1, "spec sh wants the spec FILE(s)%s%s", "", "");
+        return each_spec(argc - 1 - optind, argv + 1 + optind, spec_sh_line, &s);
+    }
+    if (strcmp(sub, "get") == 0) {
+        struct spec_get g;
+        int c;
+        memset(&g, 0, sizeof g);
+        optind = 1;
+        while ((c = getopt(argc - 1, argv + 1, "+f:w:")) != -1) {
+            if (c == 'f') {
+                g.fields = split(optarg, &g.nfields);
+            } else if (c == 'w') {
+                char *eq = strchr(optarg, '=');
+                if (!eq)
+                    die(1, "spec get: -w wants KEY=VALUE, not '%s'%s", optarg, "");
+                g.wkey = xrealloc(g.wkey, (g.nw + 1) * sizeof *g.wkey);
+                g.wval = xrealloc(g.wval, (g.nw + 1) * sizeof *g.wval);
+                g.wkey[g.nw] = xstrdup(optarg);
+                g.wkey[g.nw][eq - optarg] = 0;
+                g.wval[g.nw++] = eq + 1;
+            } else {
+                return usage(stderr, 1);
+            }
+        }
+        if (!g.nfields)
+            die(1, "spec get wants -f FIELDS%s%s", "", "");
+        return each_spec(argc - 1 - optind, argv + 1 + optind, spec_get_line, &g);
+    }
+    if (strcmp(sub, "check") == 0)
+        return each_spec(argc - 2, argv + 2, spec_check_line, NULL);
+    fprintf(stderr, "%s: spec: unknown command '%s' (write, sh, get, check; try --help)\n", prog, sub);
+    return 1;
+}
+
+/* ---- schema ---- */
+
+static int cmd_schema(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "--markdown";
+    char msg[200];
+    int k;
+    size_t i, n;
+    if (argc > 2)
+        return usage(stderr, 1);
+    if (strcmp(mode, "--check") == 0) {
+        const char *why = ngs_selfcheck(msg, sizeof msg);
+        if (why) {
+            fprintf(stderr, "%s: schema: %s\n", prog, why);
+            return 1;
+        }
+        return 0;
+    }
+    if (strcmp(mode, "--list") == 0) {
+        for (k = 0; k < NGK__COUNT; k++) {
+            const ngs_field *fs = ngs_fields((ngk_id)k, &n);
+            for (i = 0; i < n; i++)
+                printf("%s\t%s\t%s\t%s\t%s\n", ngs_kinds[k].name, ngs_name(fs[i].name), ngs_type_name(fs[i].type),
+                       fs[i].unit[0] ? fs[i].unit : "-", fs[i].flags & NGS_REPEAT ? "repeat" : "-");
+        }
+        return 0;
+    }
+    if (strcmp(mode, "--markdown") != 0 && strcmp(mode, "--man") != 0)
+        return usage(stderr, 1);
+    if (ngs_write_doc(stdout, strcmp(mode, "--man") == 0, NULL) != 0 || fflush(stdout) != 0) {
+        fprintf(stderr, "%s: schema: cannot write: %s\n", prog, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
@@ -491,6 +737,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "valid") == 0)
         return each_line(argc - 2, argv + 2, valid_line, NULL);
+    if (strcmp(argv[1], "schema") == 0)
+        return cmd_schema(argc - 1, argv + 1);
+    if (strcmp(argv[1], "spec") == 0)
+        return cmd_spec(argc - 1, argv + 1);
     fprintf(stderr, "%s: unknown command '%s' (try --help)\n", prog, argv[1]);
     return 1;
 }

@@ -90,7 +90,7 @@ const char *impl_label(const ds_host *h, size_t first, size_t end, const ds_targ
  * ("," shown as ", "), each followed by its lines unless every line gave
  * the same; lines without one are named as "not recorded". Returns how many
  * distinct values there were. */
-size_t distinct_values(const ds_host *h, size_t first, size_t end, const char *kind, const char *key,
+size_t distinct_values(const ds_host *h, size_t first, size_t end, ngk_id kind, ngf_id key,
                               const char *prefix, buf *out)
 {
     const char **vals = xmalloc((end - first + 1) * sizeof *vals);
@@ -210,9 +210,9 @@ int symmetric_verdict(const ds_host *h, size_t first, size_t end, buf *out)
     buf_init(&own);
     for (i = first; i < end; i++) {
         const ds_target *x = &h->targets[i];
-        const char *names = figs(x, "symbols", NULL, "names"), *iccs = figs(x, "symbols", NULL, "iccs");
-        const char *tr = figs(x, "symbols", NULL, "truncated");
-        if (!ds_first(x->sel, "symbols", NULL, NULL))
+        const char *names = figs(x, NGK_symbols, NULL, NGF_names), *iccs = figs(x, NGK_symbols, NULL, NGF_iccs);
+        const char *tr = figs(x, NGK_symbols, NULL, NGF_truncated);
+        if (!ds_first(x->sel, NGK_symbols, NGF__NONE, NULL))
             continue;
         audited++;
         truncated += tr && strcmp(tr, "1") == 0;

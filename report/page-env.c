@@ -67,7 +67,7 @@ void sec_environment(report_ctx *c, doc *d, const ds_host *h, size_t first, size
         ROW("host", buf_str(&b));
     }
     buf_reset(&b);
-    buf_printf(&b, "%s (%s cores online)", HR("cpu"), HR("cores"));
+    buf_printf(&b, "%s (%s cores online)", HR(NGF_cpu), HR(NGF_cores));
     ROW("processor", buf_str(&b));
     /* the counters the targets used; their measured rates differ in the last
      * digits from run to run, so each counter is named once, at its first rate */
@@ -76,8 +76,8 @@ void sec_environment(report_ctx *c, doc *d, const ds_host *h, size_t first, size
         buf names;
         buf_init(&names);
         for (i = first; i < end; i++) {
-            const char *name = figs(&h->targets[i], "counter", NULL, "name");
-            double ps = fig(&h->targets[i], "counter", NULL, "persecond");
+            const char *name = figs(&h->targets[i], NGK_counter, NULL, NGF_name);
+            double ps = fig(&h->targets[i], NGK_counter, NULL, NGF_persecond);
             if (!name || list_has(buf_str(&names), name))
                 continue;
             buf_printf(&names, "%s%s", names.len ? ", " : "", name);
@@ -87,23 +87,23 @@ void sec_environment(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     }
     if (!b.len)
         buf_puts(&b, "not measured");
-    buf_printf(&b, "; governor %s, turbo %s, SMT %s", HR("governor"), HR("turbo"), HR("smt"));
+    buf_printf(&b, "; governor %s, turbo %s, SMT %s", HR(NGF_governor), HR(NGF_turbo), HR(NGF_smt));
     ROW("clock / counter", buf_str(&b));
     buf_reset(&b);
-    buf_printf(&b, "%s MiB", HR("memory_mib"));
+    buf_printf(&b, "%s MiB", HR(NGF_memory_mib));
     ROW("memory", buf_str(&b));
     buf_reset(&b);
-    buf_printf(&b, "%s / %s", HR("os"), HR("kernel"));
+    buf_printf(&b, "%s / %s", HR(NGF_os), HR(NGF_kernel));
     ROW("OS / kernel", buf_str(&b));
-    ROW("load average at start", HR("load"));
+    ROW("load average at start", HR(NGF_load));
     /* where the builds and runs were confined (ngbench-sandbox --probe) */
     buf_reset(&b);
-    distinct_values(h, first, end, "sandbox", "enforced", "", &b);
+    distinct_values(h, first, end, NGK_sandbox, NGF_enforced, "", &b);
     ROW("sandbox (builds and runs)", b.len ? buf_str(&b) : "not recorded");
     if (strstr(buf_str(&b), "none") || strstr(buf_str(&b), "=open"))
         tbl_mark(t, MARK_WARN);
     buf_reset(&b);
-    distinct_values(h, first, end, "pin", "cpu", "CPU ", &b);
+    distinct_values(h, first, end, NGK_pin, NGF_cpu, "CPU ", &b);
     ROW("measurements pinned to", b.len ? buf_str(&b) : "not recorded");
     /* compilers, each once */
     {
@@ -141,7 +141,7 @@ void sec_environment(report_ctx *c, doc *d, const ds_host *h, size_t first, size
     ROW("campaigns", b.len ? buf_str(&b) : DASH);
     if (hr) {
         for (k = 0; k < hr->nfields; k++)
-            if (strcmp(hr->fields[k].key, "warning") == 0)
+            if (hr->fields[k].id == NGF_warning)
                 ROW("warning", hr->fields[k].value);
     }
 #undef ROW

@@ -102,7 +102,7 @@ void sec_evidence(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t 
         {
             char *kt = xasprintf("%s/kat.txt", tdir);
             int have_txt = exists(a->hostdir, kt);
-            const char *ks = figs(x, "kat", NULL, "sha256");
+            const char *ks = figs(x, NGK_kat, NULL, NGF_sha256);
             char *item = xasprintf("KAT %s (sha256 %.16s\xe2\x80\xa6)", have_txt ? "output" : "digests",
                                    ks ? ks : "-");
             EV(item, have_txt ? "kat.txt" : "kat.manifest");
@@ -136,7 +136,7 @@ void sec_evidence(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t 
             }
         }
         for (o = 0; ops[o]; o++) {
-            double trials = cyc(x, ops[o], "trials");
+            double trials = cyc(x, ops[o], NGF_trials);
             int tno;
             if (!isfinite(trials))
                 continue;

@@ -67,10 +67,10 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
     for (i = first; i < end; i = e) {
         const char *fl;
         impl_range(h, i, end, &e);
-        fl = figs(&h->targets[i], "build", NULL, "flavour");
+        fl = figs(&h->targets[i], NGK_build, NULL, NGF_flavour);
         buf_printf(&impls, "%s%s (%s flavour)", impls.len ? ", " : "", impl_label(h, first, end, &h->targets[i]), fl ? fl : "unknown");
         for (j = i; j < e; j++) {
-            const char *s = figs(&h->targets[j], "build", NULL, "sources");
+            const char *s = figs(&h->targets[j], NGK_build, NULL, NGF_sources);
             if (s) {
                 buf_printf(&src, "%s%s: %s", src.len ? "; " : "", impl_label(h, first, end, &h->targets[i]), s);
                 break;
@@ -82,8 +82,8 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
     for (i = first; i < end; i = e) {
         impl_range(h, i, end, &e);
         for (j = i; j < e; j++) {
-            const char *an = figs(&h->targets[j], "claims", NULL, "algname");
-            const char *so = figs(&h->targets[j], "claims", NULL, "source");
+            const char *an = figs(&h->targets[j], NGK_claims, NULL, NGF_algname);
+            const char *so = figs(&h->targets[j], NGK_claims, NULL, NGF_source);
             if (an) {
                 buf_printf(&names, "%s%s: %s (%s)", names.len ? "; " : "", impl_label(h, first, end, &h->targets[i]), an, so ? so : "header");
                 break;
@@ -130,10 +130,10 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
         for (i = first; i < end; i = e) {
             impl_range(h, i, end, &e);
             for (j = i; j < e; j++) {
-                const char *f = figs(&h->targets[j], "build", NULL, "flags");
-                const char *g = figs(&h->targets[j], "build", NULL, "makefile_ignored");
-                const char *mk = figs(&h->targets[j], "build", NULL, "makefile");
-                const char *st = figs(&h->targets[j], "build", NULL, "settings");
+                const char *f = figs(&h->targets[j], NGK_build, NULL, NGF_flags);
+                const char *g = figs(&h->targets[j], NGK_build, NULL, NGF_makefile_ignored);
+                const char *mk = figs(&h->targets[j], NGK_build, NULL, NGF_makefile);
+                const char *st = figs(&h->targets[j], NGK_build, NULL, NGF_settings);
                 if (f || g || st) {
                     if (f || st)
                         buf_printf(&fl, "%s%s: %s%s%s%s", fl.len ? "; " : "", impl_label(h, first, end, &h->targets[i]),
@@ -145,7 +145,7 @@ void sec_basic(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
                 }
             }
             for (j = i; j < e; j++) {
-                const char *l = figs(&h->targets[j], "build", NULL, "iccs");
+                const char *l = figs(&h->targets[j], NGK_build, NULL, NGF_iccs);
                 if (l && strcmp(l, "submission") == 0)
                     buf_printf(&lay, "%s%s %s", lay.len ? "; " : "", impl_label(h, first, end, &h->targets[i]),
                                h->targets[j].compiler);

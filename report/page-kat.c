@@ -21,9 +21,9 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
     buf_init(&b);
     for (i = first; i < end; i++) {
         const ds_target *x = &h->targets[i];
-        const char *kat = figs(x, "kat", NULL, "status"), *tier = figs(x, "kat", NULL, "tier");
-        const char *checks = figs(x, "status", NULL, "checks"), *st = target_status(x);
-        const char *recs = figs(x, "kat", NULL, "records");
+        const char *kat = figs(x, NGK_kat, NULL, NGF_status), *tier = figs(x, NGK_kat, NULL, NGF_tier);
+        const char *checks = figs(x, NGK_status, NULL, NGF_checks), *st = target_status(x);
+        const char *recs = figs(x, NGK_kat, NULL, NGF_records);
         tbl_row(t);
         tbl_cell(t, impl_label(h, first, end, x));
         tbl_cell(t, x->compiler);
@@ -37,10 +37,10 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
         /* a note for anything that is not a plain pass */
         buf_reset(&b);
         if (x->sel) {
-            const char *bs = figs(x, "build", NULL, "status");
-            const char *kd = figs(x, "kat", NULL, "detail");
+            const char *bs = figs(x, NGK_build, NULL, NGF_status);
+            const char *kd = figs(x, NGK_kat, NULL, NGF_detail);
             if (bs && strcmp(bs, "ok") != 0) {
-                const char *bd = figs(x, "build", NULL, "detail");
+                const char *bd = figs(x, NGK_build, NULL, NGF_detail);
                 buf_printf(&b, "build %s: %s", bs, bd ? bd : "");
             }
             if (kd && *kd)
@@ -48,24 +48,24 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
             for (k = 0; k < x->sel->nrecs; k++) {
                 const ngr_record *r = &x->sel->recs[k]->r;
                 const char *res, *nm, *dt;
-                if (strcmp(r->kind, "check") != 0)
+                if (r->kid != NGK_check)
                     continue;
-                res = ngr_get(r, "result");
+                res = ngr_get(r, NGF_result);
                 if (!res || strcmp(res, "pass") == 0)
                     continue;
-                nm = ngr_get(r, "name");
-                dt = ngr_get(r, "detail");
+                nm = ngr_get(r, NGF_name);
+                dt = ngr_get(r, NGF_detail);
                 buf_printf(&b, "%scheck %s %s: %s", b.len ? "; " : "", nm ? nm : "?", res, dt ? dt : "");
             }
             /* what the guards refused (status VIOLATION) */
             for (k = 0, nviol = 0; k < x->sel->nrecs; k++) {
                 const ngr_record *r = &x->sel->recs[k]->r;
                 const char *what, *tg, *cnt;
-                if (strcmp(r->kind, "violation") != 0)
+                if (r->kid != NGK_violation)
                     continue;
-                what = ngr_get(r, "what");
-                tg = ngr_get(r, "target");
-                cnt = ngr_get(r, "count");
+                what = ngr_get(r, NGF_what);
+                tg = ngr_get(r, NGF_target);
+                cnt = ngr_get(r, NGF_count);
                 buf_printf(&b, "%s%s%s %s (%s\xc3\x97)", b.len ? "; " : "", nviol++ ? "" : "refused by the guards: ",
                            what ? what : "?", tg ? tg : "?", cnt ? cnt : "?");
                 any_violation = 1;

@@ -49,14 +49,14 @@ static void ct_cell(table *t, const ds_target *x, const char *op, buf *text, buf
     ct_verdict(r, text, &mark);
     tbl_cell(t, buf_str(text));
     tbl_mark(t, mark);
-    res = ngr_get(r, "result");
-    first = ngr_get(r, "first");
-    decl = ngr_get(r, "declared");
+    res = ngr_get(r, NGF_result);
+    first = ngr_get(r, NGF_first);
+    decl = ngr_get(r, NGF_declared);
     if (res && strcmp(res, "fail") == 0) {
         buf *b = decl && strcmp(decl, "yes") == 0 ? lies : fails;
         buf_printf(b, "%s%s %s %s: %s", b->len ? "; " : "", x->impl, x->compiler, op, first ? first : "?");
-        if (ngr_get(r, "errors"))
-            buf_printf(b, " (%s error%s)", ngr_get(r, "errors"), strcmp(ngr_get(r, "errors"), "1") == 0 ? "" : "s");
+        if (ngr_get(r, NGF_errors))
+            buf_printf(b, " (%s error%s)", ngr_get(r, NGF_errors), strcmp(ngr_get(r, NGF_errors), "1") == 0 ? "" : "s");
     }
 }
 
@@ -90,10 +90,10 @@ static void lower_tier(doc *d, const ds_host *h, size_t first, size_t end)
             tbl_cell(t, ds_tier_name(y.sel->tier));
             tbl_cell(t, y.sel->campaign);
             tbl_cell(t, ops[o]);
-            cell_fig(t, fmt_cycles, cyc(&y, ops[o], "median"), ngr_get(r, "median"));
-            cell_fig(t, fmt_seconds, cyc(&y, ops[o], "mean_seconds"), ngr_get(r, "mean_seconds"));
-            fmt_count(s, cyc(&y, ops[o], "n"), cyc(&y, ops[o], "trials"), cyc(&y, ops[o], "iterations"));
-            tbl_cellx(t, s, ngr_get(r, "n"), 1);
+            cell_fig(t, fmt_cycles, cyc(&y, ops[o], NGF_median), ngr_get(r, NGF_median));
+            cell_fig(t, fmt_seconds, cyc(&y, ops[o], NGF_mean_seconds), ngr_get(r, NGF_mean_seconds));
+            fmt_count(s, cyc(&y, ops[o], NGF_n), cyc(&y, ops[o], NGF_trials), cyc(&y, ops[o], NGF_iterations));
+            tbl_cellx(t, s, ngr_get(r, NGF_n), 1);
             share = min_cpu_share(&y, ops[o], &raw);
             if (raw)
                 tbl_cellx(t, raw, raw, 1);
@@ -127,7 +127,7 @@ static void first_calls(doc *d, const ds_host *h, size_t first, size_t end)
         const ds_target *x = &h->targets[i];
         for (o = 0; ops[o]; o++) {
             const ngr_record *r = cycles_of(x, ops[o]);
-            double cal = cyc(x, ops[o], "calibration"), med = headline(x, ops[o]);
+            double cal = cyc(x, ops[o], NGF_calibration), med = headline(x, ops[o]);
             const char *unit = unit_of(x);
             char s[UNITS_MAX + 16];
             if (!r || !isfinite(cal) || cal <= 0)
@@ -139,7 +139,7 @@ static void first_calls(doc *d, const ds_host *h, size_t first, size_t end)
             tbl_cell(t, x->compiler);
             tbl_cell(t, ops[o]);
             cell_ticks(t, med, headline_text(x, ops[o]), unit, NULL);
-            cell_ticks(t, cal, ngr_get(r, "calibration"), unit, NULL);
+            cell_ticks(t, cal, ngr_get(r, NGF_calibration), unit, NULL);
             if (isfinite(med) && med > 0)
                 snprintf(s, sizeof s, "%.2f", cal / med);
             else
@@ -173,9 +173,14 @@ static void by_length(report_ctx *c, doc *d, const ds_host *h, size_t first, siz
         for (k = 0; k < tg->sel->nrecs; k++) {
             const ngr_record *r = &tg->sel->recs[k]->r;
             double m, v;
-            const char *op = ngr_get(r, "op"), *hv = ngr_get(r, "headline") ? "headline" : "median";
+            const char *op;
+            ngf_id hv;
             char cyc[UNITS_MAX], *name;
-            if (strcmp(r->kind, "mlen") != 0 || !op || !ngr_num(r, "mlen", &m) || !ngr_num(r, hv, &v))
+            if (r->kid != NGK_mlen)
+                continue;
+            op = ngr_get(r, NGF_op);
+            hv = ngr_get(r, NGF_headline) ? NGF_headline : NGF_median;
+            if (!op || !ngr_num(r, NGF_mlen, &m) || !ngr_num(r, hv, &v))
                 continue;
             if (!t)
                 t = tbl_new(6, head, NULL);
@@ -184,9 +189,9 @@ static void by_length(report_ctx *c, doc *d, const ds_host *h, size_t first, siz
             tbl_cell(t, name);
             tbl_cell(t, tg->compiler);
             tbl_cell(t, op);
-            tbl_cellx(t, ngr_get(r, "mlen"), NULL, 1);
+            tbl_cellx(t, ngr_get(r, NGF_mlen), NULL, 1);
             tbl_cellx(t, fmt_cycles(cyc, v), ngr_get(r, hv), 1);
-            cell_str(t, ngr_get(r, "estimator"));
+            cell_str(t, ngr_get(r, NGF_estimator));
             x = xgrow(x, &cap, n + 1, sizeof *x);
             y = xrealloc(y, cap * sizeof *y);
             labels = xrealloc((void *)labels, cap * sizeof *labels);
@@ -281,7 +286,7 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
             for (k = i; k < e; k++) {
                 const ds_target *x = &h->targets[k];
                 const ngr_record *r = cycles_of(x, ops[o]);
-                double ps = cyc(x, ops[o], "persecond");
+                double ps = cyc(x, ops[o], NGF_persecond);
                 size_t si;
                 int pre;
                 for (si = 0; si < nser; si++)
@@ -302,12 +307,12 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                 pre = preempted(x, ops[o]);
                 any_preempted |= pre;
                 unit = unit_of(x);
-                cell_ticks(t, cyc(x, ops[o], "mean"), ngr_get(r, "mean"), unit, NULL);
+                cell_ticks(t, cyc(x, ops[o], NGF_mean), ngr_get(r, NGF_mean), unit, NULL);
                 if (pre)
                     tbl_mark(t, MARK_WARN);
-                cell_fig(t, fmt_seconds, cyc(x, ops[o], "mean_seconds"), ngr_get(r, "mean_seconds"));
-                cell_fig(t, fmt_sig3, cyc(x, ops[o], "ops_per_second"), ngr_get(r, "ops_per_second"));
-                cell_fig(t, fmt_seconds, cyc(x, ops[o], "median_trial") / ps, NULL);
+                cell_fig(t, fmt_seconds, cyc(x, ops[o], NGF_mean_seconds), ngr_get(r, NGF_mean_seconds));
+                cell_fig(t, fmt_sig3, cyc(x, ops[o], NGF_ops_per_second), ngr_get(r, NGF_ops_per_second));
+                cell_fig(t, fmt_seconds, cyc(x, ops[o], NGF_median_trial) / ps, NULL);
                 /* the headline: the median of all calls in older records */
                 {
                     int oncpu = estimator(x, ops[o]) && strcmp(estimator(x, ops[o]), "oncpu") == 0;
@@ -316,11 +321,11 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                 }
                 if (untrusted(x, ops[o]))
                     tbl_mark(t, MARK_WARN);
-                snprintf(q, sizeof q, "%s " DASH " %s", fmt_ticks(s, cyc(x, ops[o], "q1"), unit),
-                         fmt_ticks(s2, cyc(x, ops[o], "q3"), unit));
+                snprintf(q, sizeof q, "%s " DASH " %s", fmt_ticks(s, cyc(x, ops[o], NGF_q1), unit),
+                         fmt_ticks(s2, cyc(x, ops[o], NGF_q3), unit));
                 tbl_cellx(t, q, NULL, 1);
-                fmt_count(s, cyc(x, ops[o], "n"), cyc(x, ops[o], "trials"), cyc(x, ops[o], "iterations"));
-                tbl_cellx(t, s, ngr_get(r, "n"), 1);
+                fmt_count(s, cyc(x, ops[o], NGF_n), cyc(x, ops[o], NGF_trials), cyc(x, ops[o], NGF_iterations));
+                tbl_cellx(t, s, ngr_get(r, NGF_n), 1);
                 /* timing honesty: the trial whose process ran least of its timed wall clock */
                 {
                     const char *raw;
@@ -345,12 +350,12 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
                     if (!how)
                         buf_puts(&txt, "median of all calls (no per-call readings)");
                     else if (strcmp(how, "clean") == 0)
-                        buf_printf(&txt, "clean: median of %s of %s calls", figs(x, "cycles", ops[o], "clean_n"),
-                                   ngr_get(r, "n"));
+                        buf_printf(&txt, "clean: median of %s of %s calls", figs(x, NGK_cycles, ops[o], NGF_clean_n),
+                                   ngr_get(r, NGF_n));
                     else if (strcmp(how, "oncpu") == 0)
                         buf_printf(&txt, "on-CPU estimate (%s of %s calls clean)",
-                                   figs(x, "cycles", ops[o], "clean_n") ? figs(x, "cycles", ops[o], "clean_n") : "?",
-                                   ngr_get(r, "n"));
+                                   figs(x, NGK_cycles, ops[o], NGF_clean_n) ? figs(x, NGK_cycles, ops[o], NGF_clean_n) : "?",
+                                   ngr_get(r, NGF_n));
                     else
                         buf_puts(&txt, "wall: median of all calls");
                     tbl_cellx(t, buf_str(&txt), how ? how : "", 0);
@@ -379,11 +384,11 @@ void sec_performance(report_ctx *c, doc *d, const ds_host *h, size_t first, size
         for (k = 0; k < x->sel->nrecs; k++) {
             const ngr_record *r = &x->sel->recs[k]->r;
             const char *op, *st, *dt;
-            if (strcmp(r->kind, "measure") != 0)
+            if (r->kid != NGK_measure)
                 continue;
-            op = ngr_get(r, "op");
-            st = ngr_get(r, "status");
-            dt = ngr_get(r, "detail");
+            op = ngr_get(r, NGF_op);
+            st = ngr_get(r, NGF_status);
+            dt = ngr_get(r, NGF_detail);
             buf_printf(&fails, "%s%s %s %s: %s (%s)", fails.len ? "; " : "", impl_label(h, first, end, x), x->compiler, op ? op : "?",
                        st ? st : "?", dt ? dt : "");
         }

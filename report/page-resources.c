@@ -29,9 +29,9 @@ static void symbol_audit(doc *d, const ds_host *h, size_t first, size_t end)
         keys = xcalloc(n, sizeof *keys);
         for (k = 0; k < n; k++) {
             const ds_target *x = &h->targets[i + k];
-            const char *ex = figs(x, "symbols", NULL, "exported"), *api = figs(x, "symbols", NULL, "api");
-            const char *extra = figs(x, "symbols", NULL, "extra"), *names = figs(x, "symbols", NULL, "names");
-            const char *trunc = figs(x, "symbols", NULL, "truncated"), *iccs = figs(x, "symbols", NULL, "iccs");
+            const char *ex = figs(x, NGK_symbols, NULL, NGF_exported), *api = figs(x, NGK_symbols, NULL, NGF_api);
+            const char *extra = figs(x, NGK_symbols, NULL, NGF_extra), *names = figs(x, NGK_symbols, NULL, NGF_names);
+            const char *trunc = figs(x, NGK_symbols, NULL, NGF_truncated), *iccs = figs(x, NGK_symbols, NULL, NGF_iccs);
             buf row;
             if (!ex)
                 continue;
@@ -126,10 +126,10 @@ void sec_resources(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         /* the heap wrappers (-Wl,--wrap) do not see through -flto: newer
          * runs probe such lines from a build without it and say so in the
          * records (note=); older ones probed the -flto build */
-        int lto_line = strstr(compiler_command(h, x), "-flto") != NULL || fig(x, "objsize", NULL, "lto") == 1;
+        int lto_line = strstr(compiler_command(h, x), "-flto") != NULL || fig(x, NGK_objsize, NULL, NGF_lto) == 1;
         for (o = 0; ops[o]; o++)
-            if (figs(x, "heap", ops[o], "note") || figs(x, "memory", ops[o], "note") ||
-                figs(x, "stack", ops[o], "note"))
+            if (figs(x, NGK_heap, ops[o], NGF_note) || figs(x, NGK_memory, ops[o], NGF_note) ||
+                figs(x, NGK_stack, ops[o], NGF_note))
                 nolto = 1;
         if (nolto && !list_has(buf_str(&nolto_ids), x->compiler))
             buf_printf(&nolto_ids, "%s%s", nolto_ids.len ? ", " : "", x->compiler);
@@ -137,21 +137,21 @@ void sec_resources(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         if (lto_line && !list_has(buf_str(&lto_ids), x->compiler))
             buf_printf(&lto_ids, "%s%s", lto_ids.len ? ", " : "", x->compiler);
         for (o = 0; ops[o]; o++) {
-            const char *heapx = figs(x, "heap", ops[o], "exact");
+            const char *heapx = figs(x, NGK_heap, ops[o], NGF_exact);
             tbl_row(t);
             tbl_cell(t, impl_label(h, first, end, x));
             tbl_cell(t, x->compiler);
             tbl_cell(t, ops[o]);
-            cell_fig(t, fmt_bytes, fig(x, "elf", NULL, "image_bytes"), figs(x, "elf", NULL, "image_bytes"));
-            cell_fig(t, fmt_kib, fig(x, "memory", ops[o], "baseline_kib"), figs(x, "memory", ops[o], "baseline_kib"));
-            cell_fig(t, fmt_kib, fig(x, "memory", ops[o], "peak_kib"), figs(x, "memory", ops[o], "peak_kib"));
-            cell_fig(t, fmt_bytes, fig(x, "stack", ops[o], "bytes"), figs(x, "stack", ops[o], "bytes"));
-            cell_fig(t, fmt_bytes, fig(x, "heap", ops[o], "peak_bytes"), figs(x, "heap", ops[o], "peak_bytes"));
+            cell_fig(t, fmt_bytes, fig(x, NGK_elf, NULL, NGF_image_bytes), figs(x, NGK_elf, NULL, NGF_image_bytes));
+            cell_fig(t, fmt_kib, fig(x, NGK_memory, ops[o], NGF_baseline_kib), figs(x, NGK_memory, ops[o], NGF_baseline_kib));
+            cell_fig(t, fmt_kib, fig(x, NGK_memory, ops[o], NGF_peak_kib), figs(x, NGK_memory, ops[o], NGF_peak_kib));
+            cell_fig(t, fmt_bytes, fig(x, NGK_stack, ops[o], NGF_bytes), figs(x, NGK_stack, ops[o], NGF_bytes));
+            cell_fig(t, fmt_bytes, fig(x, NGK_heap, ops[o], NGF_peak_bytes), figs(x, NGK_heap, ops[o], NGF_peak_bytes));
             if (heapx && strcmp(heapx, "1") != 0)
                 tbl_title(t, "requested sizes (no malloc_usable_size)");
             if (lto_line)
                 tbl_mark(t, MARK_WARN);
-            cell_fig(t, plain_fmt, fig(x, "heap", ops[o], "allocations"), figs(x, "heap", ops[o], "allocations"));
+            cell_fig(t, plain_fmt, fig(x, NGK_heap, ops[o], NGF_allocations), figs(x, NGK_heap, ops[o], NGF_allocations));
             if (lto_line)
                 tbl_mark(t, MARK_WARN);
         }
@@ -160,16 +160,16 @@ void sec_resources(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         for (k = 0; k < x->sel->nrecs; k++) {
             const ngr_record *r = &x->sel->recs[k]->r;
             double v;
-            if (strcmp(r->kind, "objsize") != 0)
+            if (r->kid != NGK_objsize)
                 continue;
             nobj++;
-            if (ngr_num(r, "text", &v))
+            if (ngr_num(r, NGF_text, &v))
                 text += v;
-            if (ngr_num(r, "data", &v))
+            if (ngr_num(r, NGF_data, &v))
                 data += v;
-            if (ngr_num(r, "bss", &v))
+            if (ngr_num(r, NGF_bss, &v))
                 bss += v;
-            if (ngr_num(r, "lto", &v) && v == 1)
+            if (ngr_num(r, NGF_lto, &v) && v == 1)
                 lto = 1;
         }
         if (nobj) {

@@ -40,16 +40,16 @@ static void size_text(buf *b, const size_info *s, buf *note, const char *what)
 /* what the target's header claims against its getters (claims record) */
 static void claims_text(buf *b, const ds_target *x)
 {
-    static const char *const keys[] = {"pk", "sk", "sn", "ss", "ct"};
-    const char *src = figs(x, "claims", NULL, "source"), *agree = figs(x, "claims", NULL, "agree");
-    const char *detail = figs(x, "claims", NULL, "detail");
+    static const ngf_id keys[] = {NGF_pk, NGF_sk, NGF_sn, NGF_ss, NGF_ct};
+    const char *src = figs(x, NGK_claims, NULL, NGF_source), *agree = figs(x, NGK_claims, NULL, NGF_agree);
+    const char *detail = figs(x, NGK_claims, NULL, NGF_detail);
     size_t k, nsizes = 0;
     if (!src && !agree) {
         buf_puts(b, DASH);
         return;
     }
     for (k = 0; k < 5; k++)
-        if (figs(x, "claims", NULL, keys[k]))
+        if (figs(x, NGK_claims, NULL, keys[k]))
             nsizes++;
     buf_plain(b, src ? src : "header");
     if (agree && strcmp(agree, "no") == 0) {
@@ -124,7 +124,7 @@ void sec_sizes(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end
                     tbl_cellx(t, p, NULL, 1);
                 } else {
                     /* the header's claims: a disagreement stands out */
-                    const char *agree = figs(&h->targets[i + k], "claims", NULL, "agree");
+                    const char *agree = figs(&h->targets[i + k], NGK_claims, NULL, NGF_agree);
                     tbl_cell(t, p);
                     if (agree && strcmp(agree, "no") == 0) {
                         tbl_mark(t, MARK_BAD);

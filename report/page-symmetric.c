@@ -32,8 +32,8 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
 
     for (i = first; i < end && !firsts; i++)
         for (k = 0; h->targets[i].sel && k < h->targets[i].sel->nrecs; k++)
-            if (strcmp(h->targets[i].sel->recs[k]->r.kind, "profile") == 0 &&
-                ngr_get(&h->targets[i].sel->recs[k]->r, "first_calls"))
+            if (h->targets[i].sel->recs[k]->r.kid == NGK_profile &&
+                ngr_get(&h->targets[i].sel->recs[k]->r, NGF_first_calls))
                 firsts = 1;
     t = tbl_new(firsts ? 10 : 9, head, NULL);
     for (i = first; i < end; i++) {
@@ -48,8 +48,8 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
                 share[f] = calls[f] = fcalls[f] = NAN;
                 for (m = 0; x->sel && m < x->sel->nrecs; m++) {
                     const ngr_record *y = &x->sel->recs[m]->r;
-                    const char *op = ngr_get(y, "op"), *fn = ngr_get(y, "function");
-                    if (strcmp(y->kind, "profile") == 0 && op && fn && strcmp(op, ops[o]) == 0 &&
+                    const char *op = ngr_get_any(y, NGF_op), *fn = ngr_get_any(y, NGF_function);
+                    if (y->kid == NGK_profile && op && fn && strcmp(op, ops[o]) == 0 &&
                         strcmp(fn, helpers[f]) == 0) {
                         r = y;
                         break;
@@ -58,13 +58,13 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
                 if (!r)
                     continue;
                 have = 1;
-                if (ngr_get(r, "note"))
+                if (ngr_get(r, NGF_note))
                     lto = 1;
-                if (!ngr_num(r, "share", &share[f]))
+                if (!ngr_num(r, NGF_share, &share[f]))
                     share[f] = NAN;
-                if (!ngr_num(r, "calls", &calls[f]))
+                if (!ngr_num(r, NGF_calls, &calls[f]))
                     calls[f] = NAN;
-                if (!ngr_num(r, "first_calls", &fcalls[f]))
+                if (!ngr_num(r, NGF_first_calls, &fcalls[f]))
                     fcalls[f] = NAN;
                 if (f < 3 && isfinite(share[f]))
                     hash += share[f];
@@ -132,18 +132,18 @@ void sec_symmetric(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t
         for (o = 0; ops[o]; o++) {
             for (k = 0; k < x->sel->nrecs; k++) {
                 const ngr_record *r = &x->sel->recs[k]->r;
-                const char *op = ngr_get(r, "op");
+                const char *op = ngr_get_any(r, NGF_op);
                 double v;
-                if (strcmp(r->kind, "profilecalls") != 0 || !op || strcmp(op, ops[o]) != 0)
+                if (r->kid != NGK_profilecalls || !op || strcmp(op, ops[o]) != 0)
                     continue;
                 tbl_row(tc);
                 tbl_cell(tc, impl_label(h, first, end, x));
                 tbl_cell(tc, x->compiler);
                 tbl_cell(tc, ops[o]);
-                tbl_cell(tc, ngr_get(r, "function") ? ngr_get(r, "function") : "?");
-                tbl_cellx(tc, ngr_get(r, "in") ? ngr_get(r, "in") : DASH, NULL, 1);
-                tbl_cellx(tc, ngr_get(r, "out") ? ngr_get(r, "out") : DASH, NULL, 1);
-                cell_fig(tc, fmt_sig3, ngr_num(r, "calls", &v) ? v : NAN, ngr_get(r, "calls"));
+                tbl_cell(tc, ngr_get(r, NGF_function) ? ngr_get(r, NGF_function) : "?");
+                tbl_cellx(tc, ngr_get(r, NGF_in) ? ngr_get(r, NGF_in) : DASH, NULL, 1);
+                tbl_cellx(tc, ngr_get(r, NGF_out) ? ngr_get(r, NGF_out) : DASH, NULL, 1);
+                cell_fig(tc, fmt_sig3, ngr_num(r, NGF_calls, &v) ? v : NAN, ngr_get(r, NGF_calls));
             }
         }
     }

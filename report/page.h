@@ -40,7 +40,7 @@ const char *impl_label(const ds_host *h, size_t first, size_t end, const ds_targ
 /* the distinct values of key in the kind records of targets[first, end),
  * each with its lines unless every line gave the same (see page-common.c);
  * returns how many distinct values there were */
-size_t distinct_values(const ds_host *h, size_t first, size_t end, const char *kind, const char *key,
+size_t distinct_values(const ds_host *h, size_t first, size_t end, ngk_id kind, ngf_id key,
                        const char *prefix, buf *out);
 /* rows of [i, e) (one implementation) that share keys[k]: their compiler
  * lines into lines; keys of the rows merged into row k are freed and NULL */

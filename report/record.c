@@ -1,33 +1,24 @@
 /* record.c - see record.h. The line is copied once into rec->mem, split in
  * place and decoded in place, so a record is a single allocation. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "record.h"
 
-/* doc/records.md, in its order; every kind but the run's own (run, compiler,
- * host) belongs to a target's block */
-static const char *const kinds[] = {
-    "run", "compiler", "sandbox", "violation", "build", "kat", "katsize", "check", "size", "claims", "status",
-    "ct", "host", "counter", "pin", "trial", "cycles", "memory", "stack", "heap", "profile", "profilecalls",
-    "elf", "objsize", "symbols", "measure", "stages", "done", "plan", "mlen",
-};
-
 int ngr_known_kind(const char *kind)
 {
-    size_t i;
-    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strcmp(kind, kinds[i]) == 0)
-            return 1;
-    return 0;
+    ngk_id k = ngs_kind_id(kind);
+    return k != NGK__NONE && ngs_kinds[k].scope != NGS_SPEC;
 }
 
 int ngr_target_kind(const char *kind)
 {
-    return strcmp(kind, "run") != 0 && strcmp(kind, "host") != 0 && strcmp(kind, "compiler") != 0 &&
-           strcmp(kind, "plan") != 0;
+    ngk_id k = ngs_kind_id(kind);
+    /* a kind this tool does not know is treated as a target's (it needs an attempt) */
+    return k == NGK__NONE || ngs_kinds[k].scope == NGS_TARGET;
 }
 
 static int in_set(int c, const char *extra)
@@ -108,6 +99,56 @@ static void encode(buf *b, const char *v)
     }
 }
 
+/* the fields kv[0..n) of a kind-kid record (or spec), each " key=value" with
+ * the value encoded, appended to b; checked against the schema: a field the
+ * kind has, of its type, once unless it may repeat. 0, or -1 with *why. */
+static int format_fields(buf *b, ngk_id kid, const char *kind, size_t n, const char *const *kv, const char **why)
+{
+    static char msg[160];
+    size_t i, j, k;
+    for (i = 0; i < n; i++) {
+        const char *eq = strchr(kv[i], '=');
+        char key[64];
+        const ngs_field *f;
+        int id;
+        if (!eq || eq == kv[i]) {
+            *why = "a field is not key=value";
+            return -1;
+        }
+        for (k = 0; kv[i] + k < eq; k++)
+            if (!in_set((unsigned char)kv[i][k], "_")) {
+                *why = "a field name is not [A-Za-z0-9_]";
+                return -1;
+            }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - kv[i]), kv[i]);
+        id = (size_t)(eq - kv[i]) < sizeof key ? ngs_name_id(key) : -1;
+        f = id >= 0 ? ngs_field_of(kid, (ngf_id)id) : NULL;
+        if (!f) {
+            snprintf(msg, sizeof msg, "%s %s have no field '%.40s'%s (report/schema.def)", kind,
+                     ngs_kinds[kid].scope == NGS_SPEC ? "specs" : "records", key,
+                     ngs_prefix_name(key) ? ": it would repeat a prefix column" : "");
+            *why = msg;
+            return -1;
+        }
+        if (ngs_value_why(f, eq + 1)) {
+            snprintf(msg, sizeof msg, "%s=%.40s: %s (the schema says %s)", key, eq + 1, ngs_value_why(f, eq + 1),
+                     ngs_type_name(f->type));
+            *why = msg;
+            return -1;
+        }
+        for (j = 0; j < i && !(f->flags & NGS_REPEAT); j++)
+            if (strncmp(kv[j], kv[i], (size_t)(eq - kv[i]) + 1) == 0) {
+                snprintf(msg, sizeof msg, "the field %s occurs twice", key);
+                *why = msg;
+                return -1;
+            }
+        buf_putc(b, ' ');
+        buf_add(b, kv[i], (size_t)(eq - kv[i]) + 1);
+        encode(b, eq + 1);
+    }
+    return 0;
+}
+
 int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const *kv, const char **why)
 {
     static const char *const names[8] = {"bad host", "bad abi", "bad date", "bad operation", "bad primitive",
@@ -115,6 +156,13 @@ int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const 
     size_t i, start = b->len;
     ngr_record rec;
     int st;
+    static char msg[160];
+    ngk_id kid = ngs_kind_id(prefix[7]);
+    if (kid == NGK__NONE || ngs_kinds[kid].scope == NGS_SPEC) {
+        snprintf(msg, sizeof msg, "unknown kind '%.40s' (not in report/schema.def)", prefix[7]);
+        *why = msg;
+        return -1;
+    }
     buf_puts(b, "ngbench 1");
     for (i = 0; i < 8; i++) {
         const char *w = prefix[i];
@@ -125,22 +173,8 @@ int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const 
         buf_putc(b, ' ');
         buf_puts(b, w);
     }
-    for (i = 0; i < n; i++) {
-        const char *eq = strchr(kv[i], '=');
-        size_t k;
-        if (!eq || eq == kv[i]) {
-            *why = "a field is not key=value";
-            goto bad;
-        }
-        for (k = 0; kv[i] + k < eq; k++)
-            if (!in_set((unsigned char)kv[i][k], "_")) {
-                *why = "a field name is not [A-Za-z0-9_]";
-                goto bad;
-            }
-        buf_putc(b, ' ');
-        buf_add(b, kv[i], (size_t)(eq - kv[i]) + 1);
-        encode(b, eq + 1);
-    }
+    if (format_fields(b, kid, prefix[7], n, kv, why) != 0)
+        goto bad;
     /* what is written must read back: the one check of every writer */
     st = ngr_parse(b->p + start, b->len - start, &rec, why);
     if (st != NGR_OK)
@@ -299,8 +333,27 @@ int ngr_parse(const char *line, size_t len, ngr_record *rec, const char **why)
     }
     rec->nfields = nfields;
 
-    if (!ngr_known_kind(rec->kind))
+    rec->kid = ngs_kind_id(rec->kind);
+    if (rec->kid == NGK__NONE || ngs_kinds[rec->kid].scope == NGS_SPEC)
         return fail(rec, why, "unknown record kind", NGR_UNKNOWN_KIND);
+    /* every field by its schema name; older data's legacy fields dropped */
+    {
+        static char msg[128];
+        size_t k = 0;
+        for (i = 0; i < nfields; i++) {
+            int id = ngs_name_id(rec->fields[i].key);
+            if (id < 0 || !ngs_field_of(rec->kid, (ngf_id)id)) {
+                if (ngs_legacy(rec->kid, rec->fields[i].key))
+                    continue;
+                snprintf(msg, sizeof msg, "a %s record with the field '%.40s', which the schema does not give it",
+                         rec->kind, rec->fields[i].key);
+                return fail(rec, why, msg, NGR_UNKNOWN_FIELD);
+            }
+            rec->fields[k] = rec->fields[i];
+            rec->fields[k++].id = (ngf_id)id;
+        }
+        rec->nfields = nfields = k;
+    }
     target = ngr_target_kind(rec->kind);
     if (target || strcmp(rec->kind, "plan") == 0) { /* a plan record names its target, but no attempt */
         if (strcmp(rec->operation, "crypto_sign") != 0 && strcmp(rec->operation, "crypto_kem") != 0)
@@ -313,8 +366,8 @@ int ngr_parse(const char *line, size_t len, ngr_record *rec, const char **why)
         if (strcmp(rec->kind, "compiler") == 0 ? !name_ok(rec->compiler) : strcmp(rec->compiler, "-") != 0)
             return fail(rec, why, "bad compiler id", NGR_CORRUPT);
     }
-    rec->campaign = ngr_get(rec, "campaign");
-    rec->attempt = ngr_get(rec, "attempt");
+    rec->campaign = ngr_get_named(rec, "campaign");
+    rec->attempt = ngr_get_named(rec, "attempt");
     if (!rec->campaign || !name_ok(rec->campaign))
         return fail(rec, why, "no valid campaign= field", NGR_CORRUPT);
     if (target && (!rec->attempt || !name_ok(rec->attempt)))
@@ -329,7 +382,7 @@ void ngr_free(ngr_record *rec)
     memset(rec, 0, sizeof *rec);
 }
 
-const char *ngr_get(const ngr_record *rec, const char *key)
+const char *ngr_get_named(const ngr_record *rec, const char *key)
 {
     size_t i;
     for (i = 0; i < rec->nfields; i++)
@@ -338,9 +391,36 @@ const char *ngr_get(const ngr_record *rec, const char *key)
     return NULL;
 }
 
-int ngr_num(const ngr_record *rec, const char *key, double *out)
+const char *ngr_get_any(const ngr_record *rec, ngf_id f)
 {
-    const char *v = ngr_get(rec, key);
+    size_t i;
+    for (i = 0; i < rec->nfields; i++)
+        if (rec->fields[i].id == f)
+            return rec->fields[i].value;
+    return NULL;
+}
+
+const char *ngr_get(const ngr_record *rec, ngf_id f)
+{
+    size_t i;
+    static int strict = -1;
+    for (i = 0; i < rec->nfields; i++)
+        if (rec->fields[i].id == f)
+            return rec->fields[i].value;
+    if (strict < 0)
+        strict = getenv("NGBENCH_SCHEMA_STRICT") != NULL;
+    if (strict && !ngs_field_of(rec->kid, f)) {
+        /* a reader asks a kind for a field it never has: a typo of the kind */
+        fprintf(stderr, "ngbench: schema: a reader asked a %s record for %s, which that kind does not have\n",
+                rec->kind, ngs_name(f));
+        abort();
+    }
+    return NULL;
+}
+
+int ngr_num(const ngr_record *rec, ngf_id f, double *out)
+{
+    const char *v = ngr_get(rec, f);
     double d;
     *out = 0;
     if (!v || !ngr_is_number(v))
@@ -350,4 +430,86 @@ int ngr_num(const ngr_record *rec, const char *key, double *out)
         return 0;
     *out = d;
     return 1;
+}
+
+/* ---- the target spec: fields only, kind "target" (schema scope SPEC) ---- */
+
+int ngr_spec_format(buf *b, size_t n, const char *const *kv, const char **why)
+{
+    size_t start = b->len;
+    buf_puts(b, "");
+    if (format_fields(b, NGK_target, "target", n, kv, why) != 0) {
+        b->len = start;
+        if (b->p)
+            b->p[start] = 0;
+        return -1;
+    }
+    /* no leading space: the line is its fields */
+    if (b->len > start && b->p[start] == ' ') {
+        memmove(b->p + start, b->p + start + 1, b->len - start - 1);
+        b->p[--b->len] = 0;
+    }
+    return 0;
+}
+
+int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **why)
+{
+    static char msg[128];
+    static const char *dummy;
+    size_t i, n = 0;
+    char *p, *end;
+    if (!why)
+        why = &dummy;
+    memset(rec, 0, sizeof *rec);
+    if (len > NGR_MAX_LINE)
+        return fail(rec, why, "line too long", NGR_CORRUPT);
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return fail(rec, why, "control character in line", NGR_CORRUPT);
+        if (c != ' ' && c != '\t' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t'))
+            n++;
+    }
+    rec->mem = xmalloc(len + 1);
+    memcpy(rec->mem, line, len);
+    rec->mem[len] = 0;
+    rec->kind = "target";
+    rec->kid = NGK_target;
+    rec->fields = xcalloc(n ? n : 1, sizeof *rec->fields);
+    p = rec->mem;
+    end = p + len;
+    for (i = 0; i < n; i++) {
+        char *w, *eq;
+        int id;
+        size_t j;
+        const ngs_field *f;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        w = p;
+        while (p < end && *p != ' ' && *p != '\t')
+            p++;
+        if (p < end)
+            *p++ = 0;
+        eq = strchr(w, '=');
+        if (!eq || eq == w)
+            return fail(rec, why, "a field without '='", NGR_CORRUPT);
+        *eq = 0;
+        id = ngs_name_id(w);
+        f = id >= 0 ? ngs_field_of(NGK_target, (ngf_id)id) : NULL;
+        if (!f) {
+            snprintf(msg, sizeof msg, "target specs have no field '%.40s' (report/schema.def)", w);
+            return fail(rec, why, msg, NGR_UNKNOWN_FIELD);
+        }
+        for (j = 0; j < i; j++)
+            if (rec->fields[j].id == (ngf_id)id && !(f->flags & NGS_REPEAT)) {
+                snprintf(msg, sizeof msg, "the field %.40s occurs twice", w);
+                return fail(rec, why, msg, NGR_CORRUPT);
+            }
+        decode(eq + 1);
+        rec->fields[i].key = w;
+        rec->fields[i].value = eq + 1;
+        rec->fields[i].id = (ngf_id)id;
+    }
+    rec->nfields = n;
+    return NGR_OK;
 }

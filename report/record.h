@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "schema.h"
 
 /* the longest line accepted; longer ones are reported as corrupt */
 #define NGR_MAX_LINE (1u << 20)
@@ -20,17 +21,20 @@ enum ngr_status {
     NGR_OK = 0,
     NGR_CORRUPT,        /* not a record: no prefix, a cut-off write, bad syntax */
     NGR_UNKNOWN_FORMAT, /* a record of a format version this tool does not read */
-    NGR_UNKNOWN_KIND    /* well formed, but of a kind this tool does not know */
+    NGR_UNKNOWN_KIND,   /* well formed, but of a kind this tool does not know */
+    NGR_UNKNOWN_FIELD   /* of a known kind, with a field the schema does not give it */
 };
 
 typedef struct {
     const char *key;
     const char *value; /* decoded: may contain spaces, tabs and newlines */
+    ngf_id id;         /* the schema's name for key */
 } ngr_field;
 
 typedef struct {
     int format;
     const char *host, *abi, *date, *operation, *primitive, *impl, *compiler, *kind;
+    ngk_id kid; /* the kind, as the schema names it */
     size_t nfields;
     ngr_field *fields;
     /* the campaign= and attempt= fields (NULL where absent) */
@@ -44,11 +48,19 @@ typedef struct {
 int ngr_parse(const char *line, size_t len, ngr_record *rec, const char **why);
 void ngr_free(ngr_record *rec);
 
-/* the value of the first field named key, or NULL */
-const char *ngr_get(const ngr_record *rec, const char *key);
-/* the value of key as a finite number; 0 when absent or not a number */
-int ngr_num(const ngr_record *rec, const char *key, double *out);
-/* 1 when kind is one of the kinds of doc/records.md */
+/* The typed accessors: the value of field f (its first occurrence), or NULL.
+ * A field the record's kind does not have in the schema is a reader's
+ * mistake: NULL, and with NGBENCH_SCHEMA_STRICT set (make check sets it) an
+ * abort that names the kind and the field. */
+const char *ngr_get(const ngr_record *rec, ngf_id f);
+/* field f as a finite number; 0 when absent or not a number */
+int ngr_num(const ngr_record *rec, ngf_id f, double *out);
+/* field f when the record's kind has it, else NULL, never strict: for code
+ * that handles records of every kind (the op of whatever record it is) */
+const char *ngr_get_any(const ngr_record *rec, ngf_id f);
+/* a field by the name a user gave (ngbench-rec get -f NAME), or NULL */
+const char *ngr_get_named(const ngr_record *rec, const char *key);
+/* 1 when kind is one of the kinds of the schema (report/schema.def) */
 int ngr_known_kind(const char *kind);
 /* 1 for kinds that belong to a target's block (they carry campaign= and
  * attempt=: every known kind, sandbox, claims, ct, pin, symbols and
@@ -70,5 +82,13 @@ int ngr_name_ok(const char *s);
  * ngr_format writes, ngr_parse reads. Returns 0, or -1 with *why set and b
  * unchanged. */
 int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const *kv, const char **why);
+
+/* The target spec (report/schema.def, kind "target": not a record): a line
+ * of key=value fields encoded as in records. ngr_spec_format appends the
+ * line (no newline) from n "key=value" strings, checked against the schema;
+ * ngr_spec_parse reads one into rec (kind "target", no prefix: host and the
+ * other prefix members NULL). Same returns as ngr_format and ngr_parse. */
+int ngr_spec_format(buf *b, size_t n, const char *const *kv, const char **why);
+int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **why);
 
 #endif

@@ -12,7 +12,7 @@ static const ngr_record *run_of(const ds_host *h, const char *campaign)
     size_t i;
     for (i = 0; i < h->nruns; i++) {
         const ngr_record *r = &h->runs[i]->r;
-        const char *ev = ngr_get(r, "event");
+        const char *ev = ngr_get(r, NGF_event);
         if (strcmp(r->campaign, campaign) != 0)
             continue;
         if (!best || (ev && strcmp(ev, "start") == 0))
@@ -68,15 +68,15 @@ static void host_campaigns(const report_ctx *c, doc *d, const ds_host *h, size_t
                 continue;
             seen[ns++] = as[a]->campaign;
             r = run_of(h, as[a]->campaign);
-            v = r ? ngr_get(r, "version") : NULL;
-            cm = r ? ngr_get(r, "commit") : NULL;
-            op = r ? ngr_get(r, "options") : NULL;
-            q = r ? ngr_get(r, "quick") : NULL;
+            v = r ? ngr_get(r, NGF_version) : NULL;
+            cm = r ? ngr_get(r, NGF_commit) : NULL;
+            op = r ? ngr_get(r, NGF_options) : NULL;
+            q = r ? ngr_get(r, NGF_quick) : NULL;
             buf_init(&b);
             buf_printf(&b, "Campaign %s%s%s (%s tier", as[a]->campaign, named ? " on " : "", named ? h->name : "",
                        q ? (strcmp(q, "1") == 0 ? "quick" : "full") : ds_tier_name(as[a]->tier));
-            if (r && ngr_get(r, "start"))
-                buf_printf(&b, ", started %s", ngr_get(r, "start"));
+            if (r && ngr_get(r, NGF_start))
+                buf_printf(&b, ", started %s", ngr_get(r, NGF_start));
             buf_puts(&b, "): ");
             if (!v && !cm && !op)
                 buf_puts(&b, "ngbench version, commit and options not recorded (records older than 0.2).");

@@ -42,11 +42,11 @@ static int target_matches(const ds_target *t, const char *spec)
 
 static void op_figures(const ds_target *x, const char *op, char *cycles, char *time, char *rate, const char **pre)
 {
-    double med = cyc(x, op, "median"), ps = cyc(x, op, "persecond");
+    double med = cyc(x, op, NGF_median), ps = cyc(x, op, NGF_persecond);
     fmt_cycles(cycles, med);
     fmt_seconds(time, med / ps);
     {
-        double r = cyc(x, op, "ops_per_second");
+        double r = cyc(x, op, NGF_ops_per_second);
         if (r >= 1000)
             snprintf(rate, UNITS_MAX, "%.0f", r);
         else
@@ -81,8 +81,8 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
             if (failed && strcmp(target_status(&x), "PASS") != 0 && strcmp(target_status(&x), "NOKAT") != 0)
                 ++*failed;
             name = xasprintf("%s/%s/%s/%s", x.operation, x.primitive, x.impl, x.compiler);
-            kat = figs(&x, "kat", NULL, "status");
-            checks = figs(&x, "status", NULL, "checks");
+            kat = figs(&x, NGK_kat, NULL, NGF_status);
+            checks = figs(&x, NGK_status, NULL, NGF_checks);
             if (target) {
                 buf_printf(out, "%s%s%s: %s (KAT %s, checks %s)\n", d->nhosts > 1 ? h->name : "",
                            d->nhosts > 1 ? " " : "", name, target_status(&x), kat ? kat : "-", checks ? checks : "-");
@@ -144,8 +144,8 @@ static int same_target(const ngr_record *a, const ds_attempt *b)
 static int by_order(const void *x, const void *y)
 {
     double a = 0, b = 0;
-    ngr_num(*(const ngr_record *const *)x, "order", &a);
-    ngr_num(*(const ngr_record *const *)y, "order", &b);
+    ngr_num(*(const ngr_record *const *)x, NGF_order, &a);
+    ngr_num(*(const ngr_record *const *)y, NGF_order, &b);
     return a < b ? -1 : a > b;
 }
 
@@ -157,7 +157,7 @@ static size_t share_of(const ngr_record *const *plan, size_t nplan, size_t idx, 
     size_t i, s, best = 0;
     for (i = 0; i <= idx && i < nplan; i++) {
         double e = 0;
-        if (!ngr_num(plan[i], "estimate", &e) || e <= 0)
+        if (!ngr_num(plan[i], NGF_estimate, &e) || e <= 0)
             e = 1;
         best = 0;
         for (s = 1; s < n; s++)
@@ -224,12 +224,12 @@ size_t report_completeness(const dataset *d, const char *host, const char *campa
                              plan[k]->compiler);
                     for (j = 0; j < h->nruns; j++) {
                         const ngr_record *r = &h->runs[j]->r;
-                        const char *sh = ngr_get(r, "shard"), *jb = ngr_get(r, "job");
+                        const char *sh = ngr_get(r, NGF_shard), *jb = ngr_get(r, NGF_job);
                         unsigned long kk, nn;
                         if (strcmp(r->campaign, c) != 0)
                             continue;
                         if (jb && strcmp(jb, id) == 0)
-                            buf_printf(out, "; its job ran (started %s)", ngr_get(r, "start") ? ngr_get(r, "start") : "?");
+                            buf_printf(out, "; its job ran (started %s)", ngr_get(r, NGF_start) ? ngr_get(r, NGF_start) : "?");
                         if (!sh || sscanf(sh, "%lu/%lu", &kk, &nn) != 2 || nn == 0)
                             continue;
                         for (q = 0; q < nseen && seen[q] != nn; q++)
@@ -244,9 +244,9 @@ size_t report_completeness(const dataset *d, const char *host, const char *campa
                         snprintf(want, sizeof want, "%lu/%lu", (unsigned long)mine, seen[q]);
                         for (j = 0; j < h->nruns; j++) {
                             const ngr_record *r = &h->runs[j]->r;
-                            const char *sh = ngr_get(r, "shard");
+                            const char *sh = ngr_get(r, NGF_shard);
                             if (strcmp(r->campaign, c) == 0 && sh && strcmp(sh, want) == 0)
-                                when = ngr_get(r, "start") ? ngr_get(r, "start") : "?";
+                                when = ngr_get(r, NGF_start) ? ngr_get(r, NGF_start) : "?";
                         }
                         if (when)
                             buf_printf(out, "; assigned to shard %s (last started %s)", want, when);

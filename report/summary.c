@@ -28,8 +28,8 @@ static int ct_summary(const ds_host *h, size_t first, size_t end, buf *out)
             if (!r)
                 continue;
             checked = 1;
-            res = ngr_get(r, "result");
-            decl = ngr_get(r, "declared");
+            res = ngr_get(r, NGF_result);
+            decl = ngr_get(r, NGF_declared);
             if (decl && strcmp(decl, "yes") == 0)
                 declared = 1;
             if (res && strcmp(res, "pass") == 0) {
@@ -77,8 +77,8 @@ static void impl_warnings(const ds_host *h, size_t first, size_t end, buf *out)
     int claims = 0, iccs = 0, nosandbox = 0;
     for (i = first; i < end; i++) {
         const ds_target *x = &h->targets[i];
-        const char *agree = figs(x, "claims", NULL, "agree"), *sym = figs(x, "symbols", NULL, "iccs");
-        const char *sb = figs(x, "sandbox", NULL, "enforced");
+        const char *agree = figs(x, NGK_claims, NULL, NGF_agree), *sym = figs(x, NGK_symbols, NULL, NGF_iccs);
+        const char *sb = figs(x, NGK_sandbox, NULL, NGF_enforced);
         claims |= agree && strcmp(agree, "no") == 0;
         iccs |= sym && strcmp(sym, "-") != 0;
         nosandbox |= sb && strcmp(sb, "none") == 0;
@@ -103,7 +103,7 @@ static void summary_host(report_ctx *c, doc *d, const ds_host *h)
     double *vals = NULL, *sx = NULL, *sy = NULL;
     static const char *const series[] = {"keygen", "sign / enc", "verify / dec"};
     const ngr_record *hr = host_record(h, NULL);
-    const char *cpu = hr ? ngr_get(hr, "cpu") : NULL;
+    const char *cpu = hr ? ngr_get(hr, NGF_cpu) : NULL;
     char *heading = xasprintf("%s%s%s%s", h->name, cpu ? " (" : "", cpu ? cpu : "", cpu ? ")" : "");
 
     for (i = 0; i < h->ntargets; i = e) {
@@ -365,21 +365,21 @@ static void consistency(report_ctx *c, doc *d)
             const ds_host *x = &c->d->hosts[hi], *y = &c->d->hosts[hj];
             const char *vx = NULL, *vy = NULL;
             for (i = 0; i < x->nruns; i++)
-                if (ngr_get(&x->runs[i]->r, "version"))
-                    vx = xasprintf("%s (commit %s)", ngr_get(&x->runs[i]->r, "version"),
-                                   ngr_get(&x->runs[i]->r, "commit") ? ngr_get(&x->runs[i]->r, "commit") : "-");
+                if (ngr_get(&x->runs[i]->r, NGF_version))
+                    vx = xasprintf("%s (commit %s)", ngr_get(&x->runs[i]->r, NGF_version),
+                                   ngr_get(&x->runs[i]->r, NGF_commit) ? ngr_get(&x->runs[i]->r, NGF_commit) : "-");
             for (i = 0; i < y->nruns; i++)
-                if (ngr_get(&y->runs[i]->r, "version"))
-                    vy = xasprintf("%s (commit %s)", ngr_get(&y->runs[i]->r, "version"),
-                                   ngr_get(&y->runs[i]->r, "commit") ? ngr_get(&y->runs[i]->r, "commit") : "-");
+                if (ngr_get(&y->runs[i]->r, NGF_version))
+                    vy = xasprintf("%s (commit %s)", ngr_get(&y->runs[i]->r, NGF_version),
+                                   ngr_get(&y->runs[i]->r, NGF_commit) ? ngr_get(&y->runs[i]->r, NGF_commit) : "-");
             if (vx && vy && strcmp(vx, vy) != 0)
                 buf_printf(&b, "%s ran ngbench %s, %s ran %s. ", x->name, vx, y->name, vy);
             free((void *)vx);
             free((void *)vy);
             for (i = 0; i < x->ntargets; i++) {
                 const ds_target *t = &x->targets[i];
-                const ngr_record *bx = t->sel ? ds_first(t->sel, "build", NULL, NULL) : NULL;
-                const char *dx = bx ? ngr_get(bx, "digest") : NULL;
+                const ngr_record *bx = t->sel ? ds_first(t->sel, NGK_build, NGF__NONE, NULL) : NULL;
+                const char *dx = bx ? ngr_get(bx, NGF_digest) : NULL;
                 if (!dx)
                     continue;
                 for (j = 0; j < y->ntargets; j++) {
@@ -389,8 +389,8 @@ static void consistency(report_ctx *c, doc *d)
                     if (strcmp(t->operation, u->operation) || strcmp(t->primitive, u->primitive) ||
                         strcmp(t->impl, u->impl) || strcmp(t->compiler, u->compiler) || !u->sel)
                         continue;
-                    by = ds_first(u->sel, "build", NULL, NULL);
-                    dy = by ? ngr_get(by, "digest") : NULL;
+                    by = ds_first(u->sel, NGK_build, NGF__NONE, NULL);
+                    dy = by ? ngr_get(by, NGF_digest) : NULL;
                     if (dy && strcmp(dx, dy) != 0)
                         buf_printf(&b, "%s %s (%s) was built from different sources or compiler lines on %s and %s "
                                        "(digests %s, %s). ",

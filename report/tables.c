@@ -62,7 +62,7 @@ static void c_host(table *t, const void *p, const colspec *col)
 static void c_name(table *t, const void *p, const colspec *col)
 {
     const ds_target *x = ((const row *)p)->x;
-    const char *f = col->field;
+    const char *f = col->sel;
     cell_str(t, strcmp(f, "operation") == 0 ? x->operation : strcmp(f, "primitive") == 0 ? x->primitive
                 : strcmp(f, "impl") == 0 ? x->impl : x->compiler);
 }
@@ -96,7 +96,7 @@ static void c_best_mark(table *t, const void *p, const colspec *col)
 static void c_attempt(table *t, const void *p, const colspec *col)
 {
     const ds_target *x = ((const row *)p)->x;
-    cell_str(t, !x->sel ? "" : strcmp(col->field, "campaign") == 0 ? x->sel->campaign : x->sel->attempt);
+    cell_str(t, !x->sel ? "" : col->field == NGF_campaign ? x->sel->campaign : x->sel->attempt);
 }
 
 static void c_cpu_share(table *t, const void *p, const colspec *col)
@@ -141,49 +141,49 @@ static void c_ct(table *t, const void *p, const colspec *col)
 {
     const row *r = p;
     const ngr_record *ct = ct_of(r->x, r->op);
-    if (strcmp(col->field, "first") == 0)
-        cell_str(t, ct ? ngr_get(ct, "first") : NULL);
+    if (col->field == NGF_first)
+        cell_str(t, ct ? ngr_get(ct, NGF_first) : NULL);
     else
-        cell_str(t, ct ? ngr_get(ct, "result") : (ct_covers(r->op) ? "" : "n/a"));
+        cell_str(t, ct ? ngr_get(ct, NGF_result) : (ct_covers(r->op) ? "" : "n/a"));
 }
 
 static const colspec results_cols[] = {
-    {"host", "host", c_host, NULL, NULL, NULL, NULL},
-    {"operation", "operation", c_name, NULL, "operation", NULL, NULL},
-    {"primitive", "primitive", c_name, NULL, "primitive", NULL, NULL},
-    {"implementation", "implementation", c_name, NULL, "impl", NULL, NULL},
-    {"compiler", "compiler", c_name, NULL, "compiler", NULL, NULL},
-    {"op", "op", c_op, NULL, NULL, NULL, NULL},
-    {"status", "status", c_status, NULL, NULL, NULL, NULL},
-    {"best", "best", c_best_mark, NULL, NULL, NULL, NULL},
-    {"mean cycles", "mean_cycles", c_rec, "cycles", "mean", fmt_cycles, OP},
-    {"median cycles", "median_cycles", c_rec, "cycles", "median", fmt_cycles, OP},
-    {"q1", "q1_cycles", c_rec, "cycles", "q1", fmt_cycles, OP},
-    {"q3", "q3_cycles", c_rec, "cycles", "q3", fmt_cycles, OP},
-    {"min", "min_cycles", c_rec, "cycles", "min", fmt_cycles, OP},
-    {"max", "max_cycles", c_rec, "cycles", "max", fmt_cycles, OP},
-    {"median trial (cycles)", "median_trial_cycles", c_rec, "cycles", "median_trial", fmt_cycles, OP},
-    {"mean time", "mean_seconds", c_rec, "cycles", "mean_seconds", fmt_seconds, OP},
-    {"ops/s", "ops_per_second", c_rec, "cycles", "ops_per_second", fmt_sig3, OP},
-    {"n", "n", c_rec, "cycles", "n", int_fmt, OP},
-    {"trials", "trials", c_rec, "cycles", "trials", int_fmt, OP},
-    {"iterations", "iterations", c_rec, "cycles", "iterations", int_fmt, OP},
-    {"counter rate", "persecond", c_rec, "cycles", "persecond", fmt_hz, OP},
-    {"unit", "unit", c_unit, NULL, NULL, NULL, NULL},
-    {"headline", "headline", c_headline, NULL, NULL, fmt_cycles, NULL},
-    {"headline estimator", "estimator", c_optext, "cycles", "estimator", NULL, NULL},
-    {"clean calls", "clean_n", c_rec, "cycles", "clean_n", int_fmt, OP},
-    {"on-CPU median", "oncpu_median", c_rec, "cycles", "oncpu_median", fmt_cycles, OP},
-    {"baseline RSS", "baseline_kib", c_rec, "memory", "baseline_kib", fmt_kib, OP},
-    {"peak RSS", "peak_kib", c_rec, "memory", "peak_kib", fmt_kib, OP},
-    {"stack", "stack_bytes", c_rec, "stack", "bytes", fmt_bytes, OP},
-    {"heap peak", "heap_peak_bytes", c_rec, "heap", "peak_bytes", fmt_bytes, OP},
-    {"campaign", "campaign", c_attempt, NULL, "campaign", NULL, NULL},
-    {"attempt", "attempt", c_attempt, NULL, "attempt", NULL, NULL},
-    {"CPU share (lowest trial)", "cpu_share_min", c_cpu_share, NULL, NULL, NULL, NULL},
-    {"preempted", "preempted", c_preempted, NULL, NULL, NULL, NULL},
-    {"constant time", "constant_time", c_ct, NULL, "result", NULL, NULL},
-    {"constant time: first report", "ct_first", c_ct, NULL, "first", NULL, NULL},
+    {"host", "host", c_host, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"operation", "operation", c_name, NGK__NONE, NGF__NONE, "operation", NULL, NULL},
+    {"primitive", "primitive", c_name, NGK__NONE, NGF__NONE, "primitive", NULL, NULL},
+    {"implementation", "implementation", c_name, NGK__NONE, NGF__NONE, "impl", NULL, NULL},
+    {"compiler", "compiler", c_name, NGK__NONE, NGF__NONE, "compiler", NULL, NULL},
+    {"op", "op", c_op, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"status", "status", c_status, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"best", "best", c_best_mark, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"mean cycles", "mean_cycles", c_rec, NGK_cycles, NGF_mean, NULL, fmt_cycles, OP},
+    {"median cycles", "median_cycles", c_rec, NGK_cycles, NGF_median, NULL, fmt_cycles, OP},
+    {"q1", "q1_cycles", c_rec, NGK_cycles, NGF_q1, NULL, fmt_cycles, OP},
+    {"q3", "q3_cycles", c_rec, NGK_cycles, NGF_q3, NULL, fmt_cycles, OP},
+    {"min", "min_cycles", c_rec, NGK_cycles, NGF_min, NULL, fmt_cycles, OP},
+    {"max", "max_cycles", c_rec, NGK_cycles, NGF_max, NULL, fmt_cycles, OP},
+    {"median trial (cycles)", "median_trial_cycles", c_rec, NGK_cycles, NGF_median_trial, NULL, fmt_cycles, OP},
+    {"mean time", "mean_seconds", c_rec, NGK_cycles, NGF_mean_seconds, NULL, fmt_seconds, OP},
+    {"ops/s", "ops_per_second", c_rec, NGK_cycles, NGF_ops_per_second, NULL, fmt_sig3, OP},
+    {"n", "n", c_rec, NGK_cycles, NGF_n, NULL, int_fmt, OP},
+    {"trials", "trials", c_rec, NGK_cycles, NGF_trials, NULL, int_fmt, OP},
+    {"iterations", "iterations", c_rec, NGK_cycles, NGF_iterations, NULL, int_fmt, OP},
+    {"counter rate", "persecond", c_rec, NGK_cycles, NGF_persecond, NULL, fmt_hz, OP},
+    {"unit", "unit", c_unit, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"headline", "headline", c_headline, NGK__NONE, NGF__NONE, NULL, fmt_cycles, NULL},
+    {"headline estimator", "estimator", c_optext, NGK_cycles, NGF_estimator, NULL, NULL, NULL},
+    {"clean calls", "clean_n", c_rec, NGK_cycles, NGF_clean_n, NULL, int_fmt, OP},
+    {"on-CPU median", "oncpu_median", c_rec, NGK_cycles, NGF_oncpu_median, NULL, fmt_cycles, OP},
+    {"baseline RSS", "baseline_kib", c_rec, NGK_memory, NGF_baseline_kib, NULL, fmt_kib, OP},
+    {"peak RSS", "peak_kib", c_rec, NGK_memory, NGF_peak_kib, NULL, fmt_kib, OP},
+    {"stack", "stack_bytes", c_rec, NGK_stack, NGF_bytes, NULL, fmt_bytes, OP},
+    {"heap peak", "heap_peak_bytes", c_rec, NGK_heap, NGF_peak_bytes, NULL, fmt_bytes, OP},
+    {"campaign", "campaign", c_attempt, NGK__NONE, NGF_campaign, NULL, NULL, NULL},
+    {"attempt", "attempt", c_attempt, NGK__NONE, NGF_attempt, NULL, NULL, NULL},
+    {"CPU share (lowest trial)", "cpu_share_min", c_cpu_share, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"preempted", "preempted", c_preempted, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"constant time", "constant_time", c_ct, NGK_ct, NGF_result, NULL, NULL, NULL},
+    {"constant time: first report", "ct_first", c_ct, NGK_ct, NGF_first, NULL, NULL, NULL},
 };
 
 static void results_table(report_ctx *c)
@@ -239,7 +239,7 @@ static const char *size_what(const row *r, const char *field)
 static void c_size(table *t, const void *p, const colspec *col)
 {
     const row *r = p;
-    const char *what = size_what(r, col->field);
+    const char *what = size_what(r, col->sel);
     size_info s;
     char h[UNITS_MAX], raw[64];
     if (!what) {
@@ -272,7 +272,7 @@ static void c_count(table *t, const void *p, const colspec *col)
 {
     const ds_target *x = ((const row *)p)->x;
     char n[32];
-    snprintf(n, sizeof n, "%lu", (unsigned long)(strcmp(col->field, "valid") == 0 ? x->nvalid : x->nunfinished));
+    snprintf(n, sizeof n, "%lu", (unsigned long)(strcmp(col->sel, "valid") == 0 ? x->nvalid : x->nunfinished));
     tbl_cellx(t, n, NULL, 1);
 }
 
@@ -292,9 +292,11 @@ static void c_violations(table *t, const void *p, const colspec *col)
     buf_init(&b);
     for (k = 0; x->sel && k < x->sel->nrecs; k++) {
         const ngr_record *r = &x->sel->recs[k]->r;
-        const char *w = ngr_get(r, "what"), *tg = ngr_get(r, "target"), *n = ngr_get(r, "count");
-        if (strcmp(r->kind, "violation") == 0)
-            buf_printf(&b, "%s%s %s (%s)", b.len ? "; " : "", w ? w : "?", tg ? tg : "?", n ? n : "?");
+        const char *w, *tg, *n;
+        if (r->kid != NGK_violation)
+            continue;
+        w = ngr_get(r, NGF_what), tg = ngr_get(r, NGF_target), n = ngr_get(r, NGF_count);
+        buf_printf(&b, "%s%s %s (%s)", b.len ? "; " : "", w ? w : "?", tg ? tg : "?", n ? n : "?");
     }
     cell_str(t, buf_str(&b));
     buf_free(&b);
@@ -302,7 +304,7 @@ static void c_violations(table *t, const void *p, const colspec *col)
 
 static void c_iccs(table *t, const void *p, const colspec *col)
 {
-    const char *ic = figs(((const row *)p)->x, "symbols", NULL, "iccs");
+    const char *ic = figs(((const row *)p)->x, NGK_symbols, NULL, NGF_iccs);
     (void)col;
     cell_str(t, ic && strcmp(ic, "-") != 0 ? ic : ic ? "" : NULL);
 }
@@ -317,7 +319,7 @@ static void c_ct_all(table *t, const void *p, const colspec *col)
     (void)col;
     for (o = 0; ops[o]; o++) {
         const ngr_record *ct = ct_of(x, ops[o]);
-        const char *res = ct ? ngr_get(ct, "result") : NULL;
+        const char *res = ct ? ngr_get(ct, NGF_result) : NULL;
         if (!res)
             continue;
         if (strcmp(res, "fail") == 0)
@@ -331,37 +333,37 @@ static void c_ct_all(table *t, const void *p, const colspec *col)
 }
 
 static const colspec targets_cols[] = {
-    {"host", "host", c_host, NULL, NULL, NULL, NULL},
-    {"operation", "operation", c_name, NULL, "operation", NULL, NULL},
-    {"primitive", "primitive", c_name, NULL, "primitive", NULL, NULL},
-    {"implementation", "implementation", c_name, NULL, "impl", NULL, NULL},
-    {"compiler", "compiler", c_name, NULL, "compiler", NULL, NULL},
-    {"command", "command", c_command, NULL, NULL, NULL, NULL},
-    {"status", "status", c_status, NULL, NULL, NULL, NULL},
-    {"KAT", "kat", c_text, "kat", "status", NULL, NULL},
-    {"tier", "tier", c_text, "kat", "tier", NULL, NULL},
-    {"checks", "checks", c_text, "status", "checks", NULL, NULL},
-    {"public key", "pk_bytes", c_size, NULL, "pk", NULL, NULL},
-    {"secret key", "sk_bytes", c_size, NULL, "sk", NULL, NULL},
-    {"signature / ciphertext", "sn_ct_bytes", c_size, NULL, "sn-ct", NULL, NULL},
-    {"shared secret", "ss_bytes", c_size, NULL, "ss", NULL, NULL},
-    {"variable length", "variable_length", c_variable, NULL, NULL, NULL, NULL},
-    {"ELF image", "elf_image_bytes", c_rec, "elf", "image_bytes", fmt_bytes, NULL},
-    {"counter", "counter", c_text, "counter", "name", NULL, NULL},
-    {"valid attempts", "valid_attempts", c_count, NULL, "valid", NULL, NULL},
-    {"unfinished attempts", "unfinished_attempts", c_count, NULL, "unfinished", NULL, NULL},
-    {"campaign", "campaign", c_attempt, NULL, "campaign", NULL, NULL},
-    {"attempt", "attempt", c_attempt, NULL, "attempt", NULL, NULL},
-    {"date", "date", c_date, NULL, NULL, NULL, NULL},
-    {"algorithm name", "algname", c_text, "claims", "algname", NULL, NULL},
-    {"header agrees with getters", "claims_agree", c_text, "claims", "agree", NULL, NULL},
-    {"header disagreement", "claims_detail", c_text, "claims", "detail", NULL, NULL},
-    {"sandbox", "sandbox", c_text, "sandbox", "enforced", NULL, NULL},
-    {"violations", "violations", c_violations, NULL, NULL, NULL, NULL},
-    {"pinned CPU", "pinned_cpu", c_rec, "pin", "cpu", int_fmt, NULL},
-    {"exported beyond the API", "symbols_extra", c_rec, "symbols", "extra", int_fmt, NULL},
-    {"ICCS symbols defined", "iccs_symbols", c_iccs, NULL, NULL, NULL, NULL},
-    {"constant time", "constant_time", c_ct_all, NULL, NULL, NULL, NULL},
+    {"host", "host", c_host, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"operation", "operation", c_name, NGK__NONE, NGF__NONE, "operation", NULL, NULL},
+    {"primitive", "primitive", c_name, NGK__NONE, NGF__NONE, "primitive", NULL, NULL},
+    {"implementation", "implementation", c_name, NGK__NONE, NGF__NONE, "impl", NULL, NULL},
+    {"compiler", "compiler", c_name, NGK__NONE, NGF__NONE, "compiler", NULL, NULL},
+    {"command", "command", c_command, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"status", "status", c_status, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"KAT", "kat", c_text, NGK_kat, NGF_status, NULL, NULL, NULL},
+    {"tier", "tier", c_text, NGK_kat, NGF_tier, NULL, NULL, NULL},
+    {"checks", "checks", c_text, NGK_status, NGF_checks, NULL, NULL, NULL},
+    {"public key", "pk_bytes", c_size, NGK__NONE, NGF__NONE, "pk", NULL, NULL},
+    {"secret key", "sk_bytes", c_size, NGK__NONE, NGF__NONE, "sk", NULL, NULL},
+    {"signature / ciphertext", "sn_ct_bytes", c_size, NGK__NONE, NGF__NONE, "sn-ct", NULL, NULL},
+    {"shared secret", "ss_bytes", c_size, NGK__NONE, NGF__NONE, "ss", NULL, NULL},
+    {"variable length", "variable_length", c_variable, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"ELF image", "elf_image_bytes", c_rec, NGK_elf, NGF_image_bytes, NULL, fmt_bytes, NULL},
+    {"counter", "counter", c_text, NGK_counter, NGF_name, NULL, NULL, NULL},
+    {"valid attempts", "valid_attempts", c_count, NGK__NONE, NGF__NONE, "valid", NULL, NULL},
+    {"unfinished attempts", "unfinished_attempts", c_count, NGK__NONE, NGF__NONE, "unfinished", NULL, NULL},
+    {"campaign", "campaign", c_attempt, NGK__NONE, NGF_campaign, NULL, NULL, NULL},
+    {"attempt", "attempt", c_attempt, NGK__NONE, NGF_attempt, NULL, NULL, NULL},
+    {"date", "date", c_date, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"algorithm name", "algname", c_text, NGK_claims, NGF_algname, NULL, NULL, NULL},
+    {"header agrees with getters", "claims_agree", c_text, NGK_claims, NGF_agree, NULL, NULL, NULL},
+    {"header disagreement", "claims_detail", c_text, NGK_claims, NGF_detail, NULL, NULL, NULL},
+    {"sandbox", "sandbox", c_text, NGK_sandbox, NGF_enforced, NULL, NULL, NULL},
+    {"violations", "violations", c_violations, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"pinned CPU", "pinned_cpu", c_rec, NGK_pin, NGF_cpu, NULL, int_fmt, NULL},
+    {"exported beyond the API", "symbols_extra", c_rec, NGK_symbols, NGF_extra, NULL, int_fmt, NULL},
+    {"ICCS symbols defined", "iccs_symbols", c_iccs, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"constant time", "constant_time", c_ct_all, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
 };
 
 static void targets_table(report_ctx *c)
@@ -408,7 +410,7 @@ static void c_ref_median(table *t, const void *p, const colspec *col)
 {
     const row *r = p;
     if (r->ref)
-        cell_fig(t, col->fmt, cyc(r->ref, r->op, "median"), figs(r->ref, "cycles", r->op, "median"));
+        cell_fig(t, col->fmt, cyc(r->ref, r->op, NGF_median), figs(r->ref, NGK_cycles, r->op, NGF_median));
     else
         tbl_cellx(t, DASH, "", 1);
 }
@@ -416,8 +418,8 @@ static void c_ref_median(table *t, const void *p, const colspec *col)
 static void c_ratio(table *t, const void *p, const colspec *col)
 {
     const row *r = p;
-    double rm = r->ref ? cyc(r->ref, r->op, "median") : NAN;
-    cell_fig(t, col->fmt, cyc(r->x, r->op, "median") / rm, NULL);
+    double rm = r->ref ? cyc(r->ref, r->op, NGF_median) : NAN;
+    cell_fig(t, col->fmt, cyc(r->x, r->op, NGF_median) / rm, NULL);
 }
 
 static void c_ref_preempted(table *t, const void *p, const colspec *col)
@@ -428,21 +430,21 @@ static void c_ref_preempted(table *t, const void *p, const colspec *col)
 }
 
 static const colspec best_cols[] = {
-    {"host", "host", c_host, NULL, NULL, NULL, NULL},
-    {"operation", "operation", c_name, NULL, "operation", NULL, NULL},
-    {"primitive", "primitive", c_name, NULL, "primitive", NULL, NULL},
-    {"implementation", "implementation", c_name, NULL, "impl", NULL, NULL},
-    {"op", "op", c_op, NULL, NULL, NULL, NULL},
-    {"best compiler", "best_compiler", c_name, NULL, "compiler", NULL, NULL},
-    {"validated", "validated", c_validated, NULL, NULL, NULL, NULL},
-    {"median cycles", "median_cycles", c_rec, "cycles", "median", fmt_cycles, OP},
-    {"mean cycles", "mean_cycles", c_rec, "cycles", "mean", fmt_cycles, OP},
-    {"lines compared", "lines_compared", c_lines, NULL, NULL, NULL, NULL},
-    {"reference line", "reference_compiler", c_ref_name, NULL, NULL, NULL, NULL},
-    {"reference median", "reference_median_cycles", c_ref_median, NULL, NULL, fmt_cycles, NULL},
-    {"best / reference", "ratio_to_reference", c_ratio, NULL, NULL, fmt_ratio, NULL},
-    {"preempted", "preempted", c_preempted, NULL, NULL, NULL, NULL},
-    {"reference preempted", "reference_preempted", c_ref_preempted, NULL, NULL, NULL, NULL},
+    {"host", "host", c_host, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"operation", "operation", c_name, NGK__NONE, NGF__NONE, "operation", NULL, NULL},
+    {"primitive", "primitive", c_name, NGK__NONE, NGF__NONE, "primitive", NULL, NULL},
+    {"implementation", "implementation", c_name, NGK__NONE, NGF__NONE, "impl", NULL, NULL},
+    {"op", "op", c_op, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"best compiler", "best_compiler", c_name, NGK__NONE, NGF__NONE, "compiler", NULL, NULL},
+    {"validated", "validated", c_validated, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"median cycles", "median_cycles", c_rec, NGK_cycles, NGF_median, NULL, fmt_cycles, OP},
+    {"mean cycles", "mean_cycles", c_rec, NGK_cycles, NGF_mean, NULL, fmt_cycles, OP},
+    {"lines compared", "lines_compared", c_lines, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"reference line", "reference_compiler", c_ref_name, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"reference median", "reference_median_cycles", c_ref_median, NGK__NONE, NGF__NONE, NULL, fmt_cycles, NULL},
+    {"best / reference", "ratio_to_reference", c_ratio, NGK__NONE, NGF__NONE, NULL, fmt_ratio, NULL},
+    {"preempted", "preempted", c_preempted, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
+    {"reference preempted", "reference_preempted", c_ref_preempted, NGK__NONE, NGF__NONE, NULL, NULL, NULL},
 };
 
 static void best_table(report_ctx *c)

@@ -14,10 +14,20 @@ w=$work
 mkdir -p "$w/crypto_sign/p1/ref" "$w/crypto_sign/p2/ref" "$w/crypto_sign/p3/ref" "$w/crypto_sign/p4/ref"
 printf 'kat_record_seconds 2.0\n' >"$w/crypto_sign/p3/cost"
 : >"$w/crypto_sign/p3/kat.sha256"
-for t in p1/ref/a p1/ref/b p2/ref/a p3/ref/a p4/ref/a; do
-    p=${t%%/*} r=${t#*/}
-    printf 'crypto_sign/%s\t%s\t%s\tcc -O2\n' "$t" "$w/crypto_sign/$p/${r%/*}" "${t##*/}"
-done >"$w/targets"
+# mk_specs DIR TIER: the five targets' specs, as ./do writes them
+mk_specs() {
+    mkdir -p "$1"
+    : >"$1/ids"
+    for t in p1/ref/a p1/ref/b p2/ref/a p3/ref/a p4/ref/a; do
+        p=${t%%/*} r=${t#*/}
+        mkdir -p "$1/crypto_sign/${t%/*}"
+        "$rec" spec write "$1/crypto_sign/$t.spec" "id=crypto_sign/$t" "dir=$w/crypto_sign/$p/${r%/*}" \
+            "compiler=${t##*/}" "line=cc -O2" "tier=$2" measure=1 trials=5 min_time=1 budget=20
+        echo "crypto_sign/$t" >>"$1/ids"
+    done
+}
+mk_specs "$w/specs" full
+mk_specs "$w/specs-quick" quick
 # finished runs: here p1/ref/a took 100 s; another host ran p1/ref/a in 50 s
 # and p2/ref/a in 30 s (this host is twice as slow: p2 is estimated 60 s)
 r() { # r FILE HOST TARGET SECONDS
@@ -30,7 +40,7 @@ r() { # r FILE HOST TARGET SECONDS
 r "$w/here" here crypto_sign/p1/ref/a 100
 r "$w/other" there crypto_sign/p1/ref/a 50
 r "$w/other" there crypto_sign/p2/ref/a 30
-"$camp" estimate "$w/targets" "$w/here" "$w/other" >"$w/est"
+"$camp" estimate "$w/specs" "$w/here" "$w/other" >"$w/est"
 cat "$w/est"
 want() { grep -qx "$1" "$w/est" && ok "estimate: $1" || bad "estimate: want '$1', got '$(grep "^${1%%	*}	" "$w/est")'"; }
 want "crypto_sign/p1/ref/a${tab}100${tab}measured"
@@ -39,10 +49,10 @@ want "crypto_sign/p2/ref/a${tab}60${tab}other-host"
 want "crypto_sign/p4/ref/a${tab}-${tab}unknown"
 grep -q "^crypto_sign/p3/ref/a${tab}[0-9]*${tab}model$" "$w/est" && ok "estimate: p3 from its shipped cost (model)" || bad "p3 not from the model"
 # a quick tier does not take a full run's seconds
-"$camp" estimate --quick "$w/targets" "$w/here" | grep -q "^crypto_sign/p1/ref/a${tab}-${tab}unknown$" &&
+"$camp" estimate "$w/specs-quick" "$w/here" | grep -q "^crypto_sign/p1/ref/a${tab}-${tab}unknown$" &&
     ok "a full run's seconds do not estimate the quick tier" || bad "the quick tier took a full run's seconds"
 
-"$camp" plan --key k --host here "$w/targets" "$w/here" "$w/other" >"$w/plan"
+"$camp" plan --key k --host here "$w/specs" "$w/here" "$w/other" >"$w/plan"
 cat "$w/plan"
 [ "$(grep -v '^#' "$w/plan" | head -n 1 | cut -f 1)" = crypto_sign/p1/ref/a ] && ok "plan: longest first" || bad "plan order"
 grep -q '^# estimated total: .* + 1 job(s) without an estimate' "$w/plan" && ok "plan: a total, and the job without an estimate said" ||

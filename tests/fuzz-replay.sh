@@ -17,7 +17,7 @@ for t in katfile apih okline records; do
     katfile) extra="-D_GNU_SOURCE $datadir/kat/sha256.c" ;;
     apih) extra="$datadir/harness/apih.c" ;;
     okline) extra="$datadir/harness/okline.c $datadir/kat/sha256.c" ;;
-    records) extra="$datadir/report/record.c $datadir/report/buf.c -lm" ;;
+    records) extra="$datadir/report/record.c $datadir/report/schema.c $datadir/report/buf.c -lm" ;;
     esac
     # shellcheck disable=SC2086
     if ! $cc -std=c99 -g -O1 $san -I"$datadir/harness" -I"$datadir/kat" -I"$datadir/report" \

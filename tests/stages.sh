@@ -1,6 +1,6 @@
 #!/bin/sh
 # stages.sh - run-target's stages alone, each on the contract of
-# harness/stage.sh: given a target.conf, stage-prepare stages the sources,
+# harness/stage.sh: given a target.spec, stage-prepare stages the sources,
 # stage-build builds and audits, stage-kat gates, stage-check checks; each
 # writes only its own records (valid ones) and its status word, and a
 # stage run on a tampered work directory still writes only what it
@@ -13,15 +13,15 @@ mkdir -p "$t"
 impl=$fix/crypto_sign/toysig/ref
 level=$("${NGBENCH_SANDBOX:-harness/ngbench-sandbox}" --probe)
 conf() {
-    for v in "T_IMPL=$impl" T_OPERATION=crypto_sign T_KIND=sig T_PRIM=toysig T_NAME=ref T_CID=cc \
-        "T_LINE=$cc -O2" T_CAMPAIGN=c1 T_ATTEMPT=a1 T_HOST=testhost T_ABI=amd64 T_DATE=20261201 \
-        "T_HOSTDIR=$work" T_PROGRESS=[stage] T_QUICK= T_TIMEOUT=60 T_BUILD_TIMEOUT=300 T_KEEP_KAT= T_MEASURE= \
-        T_PROFILE= T_TRIALS=3 T_MIN_CALLS=10 T_MIN_TIME=0.05 T_BUDGET=2 T_MEMORY_MB=0 T_FILESIZE_MB=0 \
-        "T_SANDBOX=${NGBENCH_SANDBOX:-$PWD/harness/ngbench-sandbox}" T_SANDBOX_MODE=auto "T_SANDBOX_LEVEL=$level" \
-        "T_LIBDIR=$datadir/harness" "T_DATADIR=$datadir" "T_KAT_TOOL=$NGBENCH_KAT_TOOL" \
-        "T_STATS=${NGBENCH_STATS:-$PWD/measure/ngbench-stats}" "NGBENCH_REC=$rec" "NGBENCH_KAT_TOOL=$NGBENCH_KAT_TOOL"; do
-        printf "%s='%s'\n" "${v%%=*}" "${v#*=}"
-    done >"$t/target.conf"
+    rm -f "$t/target.spec"
+    "$rec" spec write "$t/target.spec" campaign=c1 id=crypto_sign/toysig/ref/cc operation=crypto_sign primitive=toysig \
+        implementation=ref compiler=cc "dir=$impl" family=sig "line=$cc -O2" "line_nolto=$cc -O2" lto=0 iccs=ngbench \
+        tier=full keep_kat=0 measure=0 profile=0 ct=0 trials=3 min_calls=10 min_time=0.05 budget=2 mlen= timeout=60 \
+        build_timeout=300 memory_mb=0 filesize_mb=0
+    "$rec" spec write "$t/target.spec" attempt=a1 host=testhost abi=amd64 date=20261201 "hostdir=$work" \
+        "progress=[stage]" "sandbox=${NGBENCH_SANDBOX:-$PWD/harness/ngbench-sandbox}" sandbox_mode=auto \
+        "sandbox_level=$level" "libdir=$datadir/harness" "datadir=$datadir" "kat_tool=$NGBENCH_KAT_TOOL" \
+        "stats=${NGBENCH_STATS:-$PWD/measure/ngbench-stats}" "rec=$rec"
 }
 conf
 status() { cat "$t/stages/$1" 2>/dev/null; }

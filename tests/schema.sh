@@ -1,0 +1,97 @@
+#!/bin/sh
+# schema.sh - the record schema (report/schema.def) is the one owner of
+# every record kind and field: the writer refuses what it does not declare
+# (a field named like a prefix column, as build's old kind=sig was, an
+# unknown field, a wrong type, a field twice), older data still reads (the
+# old kind= dropped, so JSON has one "kind" and jq finds every build
+# record), the documents are generated from it, and the C readers use its
+# accessors, not field names spelled as strings.
+set -u
+datadir=${NGBENCH_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)}
+rec=${NGBENCH_REC:-$PWD/report/ngbench-rec}
+work=tests/schema.d
+rm -rf "$work"
+mkdir -p "$work"
+fails=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+export NGBENCH_REC_HOST=h NGBENCH_REC_ABI=amd64 NGBENCH_REC_DATE=20261205
+w() { "$rec" write "$work/data" crypto_sign p ref cc "$@" 2>"$work/err"; }
+
+"$rec" schema --check && ok "the schema is consistent (ngbench-rec schema --check)" || bad "schema --check"
+
+# ---- the writer refuses what the schema does not declare ----
+w build campaign=c1 attempt=a1 status=ok kind=sig &&
+    bad "a build record with kind= (a prefix column) was written" ||
+    { grep -q "no field 'kind'.*repeat a prefix column" "$work/err" && ok "kind= on a build record refused: $(cat "$work/err")" ||
+        bad "kind= refused without naming the collision: $(cat "$work/err")"; }
+for f in format host abi date operation primitive implementation impl compiler; do
+    w status campaign=c1 attempt=a1 "$f=x" && bad "$f= written" || :
+done
+[ ! -s "$work/data" ] && ok "no field named like a prefix column is written" || bad "prefix-named fields written"
+w cycles campaign=c1 attempt=a1 op=sign medain=5 && bad "an unknown field was written" ||
+    { grep -q "no field 'medain'" "$work/err" && ok "an unknown field is refused, named" || bad "unknown field: $(cat "$work/err")"; }
+w cycles campaign=c1 attempt=a1 op=sign median=fast && bad "a non-number was written as a number" ||
+    { grep -q "median=fast: not a number" "$work/err" && ok "a wrong type is refused" || bad "wrong type: $(cat "$work/err")"; }
+w cycles campaign=c1 attempt=a1 op=sign n=1.5 && bad "a fraction was written as an integer" || ok "an integer field refuses 1.5"
+w cycles campaign=c1 attempt=a1 op=sign op=verify && bad "a field twice was written" ||
+    { grep -q "occurs twice" "$work/err" && ok "a field twice is refused" || bad "twice: $(cat "$work/err")"; }
+w energy campaign=c1 attempt=a1 joules=3 && bad "an unknown kind was written" || ok "an unknown kind is refused"
+w cycles campaign=c1 attempt=a1 op=sign median=- estimator=clean && ok "'-' is a number not known" || bad "median=- refused: $(cat "$work/err")"
+"$rec" write "$work/data" - - - - host campaign=c1 cpu=x "warning=one" "warning=two" 2>"$work/err" &&
+    ok "a field the schema lets repeat (host warning) is written twice" || bad "repeat refused: $(cat "$work/err")"
+
+# ---- older data: the build record's kind= is read and dropped ----
+old=$work/old
+cat >"$old" <<'EOF'
+ngbench 1 h amd64 20261130 crypto_sign p ref cc build campaign=c1 attempt=a1 status=ok seconds=3 digest=0123456789abcdef flavour=ngbench kind=sig iccs=ngbench sources=a.c excluded=(none)
+ngbench 1 h amd64 20261130 crypto_kem k ref cc build campaign=c1 attempt=a2 status=ok seconds=3 digest=0123456789abcdef flavour=ngbench kind=kem iccs=ngbench sources=a.c excluded=(none)
+ngbench 1 h amd64 20261130 crypto_sign p ref cc cycles campaign=c1 attempt=a1 op=sign median=5 joules=2
+EOF
+"$rec" valid "$old" >"$work/valid" 2>&1
+[ "$(grep -c . "$work/valid")" -eq 1 ] && grep -q "old:3: a cycles record with the field 'joules'" "$work/valid" &&
+    ok "older build records read; a field no schema declares is reported with file:line" ||
+    bad "valid on older data: $(cat "$work/valid")"
+"$rec" json "$old" >"$work/old.jsonl"
+if [ "$(grep -c '"kind"' "$work/old.jsonl")" -eq 2 ] && ! grep -q '"kind": "sig"\|"kind": "kem"' "$work/old.jsonl"; then
+    ok "JSON: one \"kind\" key per record (the line with an unknown field is {\"invalid\": ...}); the old kind=sig|kem is dropped"
+else
+    bad "JSON keys: $(cat "$work/old.jsonl")"
+fi
+if command -v jq >/dev/null 2>&1; then
+    [ "$(jq -c 'select(.kind == "build")' "$work/old.jsonl" 2>/dev/null | grep -c .)" -eq 2 ] &&
+        ok "jq finds every build record" || bad "jq: $(jq -c 'select(.kind == "build")' "$work/old.jsonl" 2>&1)"
+else
+    echo "note: no jq here: the JSON selection is checked with grep only"
+fi
+[ "$("$rec" get -k build -f @kind,@operation "$old" | sort -u | tr '\n' ' ')" = "build	crypto_kem build	crypto_sign " ] &&
+    ok "get: the build records, kind from the prefix" || bad "get on older build records"
+
+# ---- the documents come from the schema ----
+"$rec" schema --markdown >"$work/records.md" && "$rec" schema --man >"$work/records.5" || bad "schema documents"
+missing=
+for k in $("$rec" schema --list | cut -f 1 | sort -u); do
+    grep -q "^### $k\$" "$work/records.md" || missing="$missing md:$k"
+    grep -q "^\.SS $k\$" "$work/records.5" || missing="$missing man:$k"
+done
+"$rec" schema --list | while IFS="$(printf '\t')" read -r k f rest; do
+    grep -q "^| \`$f\` |" "$work/records.md" || echo "$k.$f"
+done >"$work/undocumented"
+[ -z "$missing" ] && [ ! -s "$work/undocumented" ] && ok "every kind and field is in doc/records.md and ngbench-records(5)" ||
+    bad "not documented:$missing $(cat "$work/undocumented")"
+if [ -f doc/records.md ]; then
+    cmp -s doc/records.md "$work/records.md" && ok "the built doc/records.md is the schema's" || bad "doc/records.md is stale"
+fi
+if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+    warn=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$work/records.5" 2>&1 >/dev/null | head -n 3)
+    [ -z "$warn" ] && ok "ngbench-records(5) renders without warnings" || bad "man warnings: $warn"
+fi
+
+# ---- readers use the accessors, not field names spelled as strings ----
+lit=$(cd "$datadir/report" && grep -nE 'ngr_(get|num)\([^,]+, *"|strcmp\([^,]*kind, *"' ./*.c |
+    grep -v '^\./record\.c:\|^\./schema\.c:')
+[ -z "$lit" ] && ok "no record field or kind is looked up by a string literal in report/" || bad "literal lookups: $lit"
+
+[ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
+rm -rf "$work"
+exit 0
