@@ -13,6 +13,14 @@
 #define SH UVW_STRIPES(UVW_AH) /* stripes of H1 (m = h columns) */
 #define SK UVW_STRIPES(UVW_AK) /* stripes of R0 and R */
 
+/* ref's uvw_store_le64, inlined here (the public key is 6 to 95 MB of it) */
+static inline void store_le64(unsigned char *p, uint64_t x)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++)
+        p[i] = (unsigned char)(x >> (8 * i));
+}
+
 /* Rank of the rows x cols matrix made of the first cols columns of h. */
 static long rank_of_left(const uvw_mat *h, uvw_tmat *t, size_t rows, size_t cols)
 {
@@ -194,8 +202,8 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
         unsigned char *out = pk + UVW_HEADERBYTES + (size_t)pl.perm[r] * UVW_AK * 16;
         for (w = 0; w < UVW_AK; w++) {
             f3word x1 = *uvw_tword(&work, r, SH * UVW_TW + w, 0), x2 = *uvw_tword(&work, r, SH * UVW_TW + w, 1);
-            uvw_store_le64(out + 8 * w, x1 | x2);
-            uvw_store_le64(out + 8 * (UVW_AK + w), x2);
+            store_le64(out + 8 * w, x1 | x2);
+            store_le64(out + 8 * (UVW_AK + w), x2);
         }
     }
     /* sk = seed || BE16 nonces (step 8) */
