@@ -84,12 +84,12 @@ static void store_state(DRNG_ctx *ctx, const num440 v, const num440 rc)
 
 int uvw_drng_get(DRNG_ctx *ctx, unsigned char *out, unsigned long long nbits)
 {
-    static const num440 one = { 1 };
     unsigned char msg[BATCH][SEEDLEN], last[32];
     const uint8_t *in[BATCH];
     uint8_t *dst[BATCH];
-    num440 v, c, rc, d;
-    size_t nbytes, nblocks, full, i, j, n;
+    unsigned char cur[SEEDLEN]; /* V + i, big-endian */
+    num440 v, c, rc;
+    size_t nbytes, nblocks, full, i, j, n, k;
 
     if (nbits % 8 || nbits / 8 < BULK_MIN_BYTES || nbits / 8 > (size_t)-1 / 2)
         return get_random_number(ctx, out, nbits);
@@ -97,12 +97,13 @@ int uvw_drng_get(DRNG_ctx *ctx, unsigned char *out, unsigned long long nbits)
     nblocks = (nbytes + 31) / 32;
     full = nbytes / 32;
     load_state(ctx, v, c, rc);
-    memcpy(d, v, sizeof d);
+    memcpy(cur, ctx->V, SEEDLEN);
     for (i = 0; i < nblocks; i += n) {
         n = nblocks - i < BATCH ? nblocks - i : BATCH;
         for (j = 0; j < n; j++) {
-            to_be(msg[j], d);
-            add440(d, one);
+            memcpy(msg[j], cur, SEEDLEN);
+            for (k = SEEDLEN; k-- > 0 && ++cur[k] == 0;) /* + 1 modulo 2^440 */
+                ;
             in[j] = msg[j];
             dst[j] = i + j < full ? out + 32 * (i + j) : last;
         }
