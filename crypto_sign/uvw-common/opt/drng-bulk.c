@@ -1,0 +1,143 @@
+/* drng-bulk.c - the ICCS DRNG (iccs/drng.c) with its SM3 work batched.
+ *
+ * A call get_random_number(ctx, out, nbits) outputs the blocks SM3(V + i),
+ * i = 0, 1, ... (V the 440-bit state, big-endian), then updates the state:
+ * V += SM3(0x03 || V) + C + reseed_counter, reseed_counter += 1.
+ *  - uvw_drng_get: one long call; its blocks are independent one-block
+ *    messages, compressed side by side by the multi-buffer SM3.
+ *  - uvw_drng_draws: many short calls in a row (shuffles, trit draws). The
+ *    state chain (two compressions per call) is inherently sequential, but
+ *    each call's output, SM3(V), depends only on V: the outputs of up to
+ *    BATCH calls are compressed side by side once their states are known,
+ *    which takes one of three compressions per call off the critical path.
+ * The state is kept as 64-bit limbs in between. Both give the bytes and
+ * the final state of the same sequence of get_random_number calls. */
+#include <string.h>
+
+#include "sm3x.h"
+#include "uvw-opt.h"
+
+#define BULK_MIN_BYTES 256 /* shorter single requests: get_random_number */
+#define BATCH 64           /* messages per multi-buffer call */
+#define LIMBS 7            /* 440 bits: six of 64 and one of 56 */
+
+typedef uint64_t num440[LIMBS]; /* limb 0 least significant */
+
+static void from_be(num440 x, const unsigned char *b, size_t len)
+{
+    size_t i;
+    memset(x, 0, sizeof(num440));
+    for (i = 0; i < len; i++)
+        x[i / 8] |= (uint64_t)b[len - 1 - i] << (8 * (i % 8));
+}
+
+static void to_be(unsigned char b[SEEDLEN], const num440 x)
+{
+    size_t i;
+    for (i = 0; i < SEEDLEN; i++)
+        b[SEEDLEN - 1 - i] = (unsigned char)(x[i / 8] >> (8 * (i % 8)));
+}
+
+/* x += y modulo 2^440 */
+static void add440(num440 x, const num440 y)
+{
+    uint64_t carry = 0;
+    size_t i;
+    for (i = 0; i < LIMBS; i++) {
+        uint64_t s = x[i] + carry, t = s + y[i];
+        carry = (uint64_t)(s < carry) + (uint64_t)(t < s);
+        x[i] = t;
+    }
+    x[LIMBS - 1] &= ((uint64_t)1 << 56) - 1;
+}
+
+/* the state update of one call, v being the state's bytes */
+static void update(num440 v, const unsigned char vb[SEEDLEN], const num440 c, num440 rc)
+{
+    static const num440 one = { 1 };
+    unsigned char m3[1 + SEEDLEN], h[32];
+    const uint8_t *in = m3;
+    uint8_t *dst = h;
+    num440 hx;
+    m3[0] = 3;
+    memcpy(m3 + 1, vb, SEEDLEN);
+    iccs_sm3x(&dst, &in, sizeof m3, 1);
+    from_be(hx, h, sizeof h);
+    add440(v, hx);
+    add440(v, c);
+    add440(v, rc);
+    add440(rc, one);
+}
+
+static void load_state(const DRNG_ctx *ctx, num440 v, num440 c, num440 rc)
+{
+    from_be(v, ctx->V, SEEDLEN);
+    from_be(c, ctx->C, SEEDLEN);
+    from_be(rc, ctx->reseed_counter, SEEDLEN);
+}
+
+static void store_state(DRNG_ctx *ctx, const num440 v, const num440 rc)
+{
+    to_be(ctx->V, v);
+    to_be(ctx->reseed_counter, rc);
+}
+
+int uvw_drng_get(DRNG_ctx *ctx, unsigned char *out, unsigned long long nbits)
+{
+    unsigned char msg[BATCH][SEEDLEN], last[32];
+    const uint8_t *in[BATCH];
+    uint8_t *dst[BATCH];
+    unsigned char cur[SEEDLEN]; /* V + i, big-endian */
+    num440 v, c, rc;
+    size_t nbytes, nblocks, full, i, j, n, k;
+
+    if (nbits % 8 || nbits / 8 < BULK_MIN_BYTES || nbits / 8 > (size_t)-1 / 2)
+        return get_random_number(ctx, out, nbits);
+    nbytes = (size_t)(nbits / 8);
+    nblocks = (nbytes + 31) / 32;
+    full = nbytes / 32;
+    load_state(ctx, v, c, rc);
+    memcpy(cur, ctx->V, SEEDLEN);
+    for (i = 0; i < nblocks; i += n) {
+        n = nblocks - i < BATCH ? nblocks - i : BATCH;
+        for (j = 0; j < n; j++) {
+            memcpy(msg[j], cur, SEEDLEN);
+            for (k = SEEDLEN; k-- > 0 && ++cur[k] == 0;) /* + 1 modulo 2^440 */
+                ;
+            in[j] = msg[j];
+            dst[j] = i + j < full ? out + 32 * (i + j) : last;
+        }
+        iccs_sm3x(dst, in, SEEDLEN, n);
+    }
+    if (nbytes % 32)
+        memcpy(out + 32 * full, last, nbytes % 32);
+    update(v, ctx->V, c, rc);
+    store_state(ctx, v, rc);
+    return 0;
+}
+
+void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count)
+{
+    unsigned char msg[BATCH][SEEDLEN], dig[BATCH][32];
+    const uint8_t *in[BATCH];
+    uint8_t *dst[BATCH];
+    num440 v, c, rc;
+    size_t i, j, n;
+
+    if (count == 0)
+        return;
+    load_state(ctx, v, c, rc);
+    for (i = 0; i < count; i += n) {
+        n = count - i < BATCH ? count - i : BATCH;
+        for (j = 0; j < n; j++) {
+            to_be(msg[j], v);
+            in[j] = msg[j];
+            dst[j] = dig[j];
+            update(v, msg[j], c, rc);
+        }
+        iccs_sm3x(dst, in, SEEDLEN, n);
+        for (j = 0; j < n; j++)
+            memcpy(out + (i + j) * nbytes, dig[j], nbytes);
+    }
+    store_state(ctx, v, rc);
+}

@@ -1,0 +1,120 @@
+/* expand.c - ref's expand.c with three changes: every DRNG draw goes through
+ * uvw_drng_get (the same bytes; long draws multi-buffer hashed), the
+ * shuffles draw their indices in batches (uvw_drng_draws), and
+ * ExpandMatrix converts each 64-bit draw to its 32 trits through N(x) =
+ * floor(x 3^32 / 2^64) computed at once and split into four base-3^8
+ * digits looked up in a table, instead of eight multiplications by 81 with
+ * four trits each (ref: "trits delta_31 .. delta_0 of N(x) ..."). ref's
+ * versions stay compiled, renamed *_ref, for the tests. */
+#include "uvw-opt.h"
+
+#define get_random_number uvw_drng_get
+#define uvw_expand_matrix uvw_expand_matrix_ref
+#define uvw_shuffle uvw_shuffle_ref
+#define uvw_expand_monomial uvw_expand_monomial_ref
+#include "../ref/expand.c"
+#undef uvw_expand_matrix
+#undef uvw_shuffle
+#undef uvw_expand_monomial
+#undef get_random_number
+
+#define SHUFFLE_BATCH 256
+
+void uvw_shuffle(DRNG_ctx *ctx, uint32_t *a, size_t len, size_t steps)
+{
+    unsigned char buf[8 * SHUFFLE_BATCH];
+    size_t i, j, n;
+    for (i = 0; i < steps; i += n) {
+        n = steps - i < SHUFFLE_BATCH ? steps - i : SHUFFLE_BATCH;
+        uvw_drng_draws(ctx, buf, 8, n); /* the draws do not depend on the swaps */
+        for (j = 0; j < n; j++) {
+            size_t k = i + j, t = k + (size_t)(uvw_load_le64(buf + 8 * j) % (uint64_t)(len - k));
+            uint32_t x = a[k];
+            a[k] = a[t];
+            a[t] = x;
+        }
+    }
+}
+
+void uvw_expand_monomial(unsigned char *d, uint32_t *p, const unsigned char *seed, uint16_t nu)
+{
+    unsigned char buf[8 * UVW_AN];
+    DRNG_ctx ctx;
+    size_t i;
+
+    uvw_loc_init(&ctx, seed, nu);
+    uvw_drng_get(&ctx, buf, 64 * (unsigned long long)UVW_AN);
+    for (i = 0; i < UVW_N; i++) {
+        d[i] = (unsigned char)(1 + ((buf[i / 8] >> (i % 8)) & 1));
+        p[i] = (uint32_t)i;
+    }
+    uvw_shuffle(&ctx, p, UVW_N, UVW_N);
+}
+
+#define POW3_8 6561u
+#define POW3_16 43046721u
+#define POW3_32 UINT64_C(1853020188851841)
+
+static uint64_t mulhi64(uint64_t x, uint64_t y)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    return (uint64_t)(((u128)x * y) >> 64);
+#else
+    uint64_t xl = x & 0xFFFFFFFFu, xh = x >> 32, yl = y & 0xFFFFFFFFu, yh = y >> 32;
+    uint64_t ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+    uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu);
+    return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
+/* lut[v], v < 3^8: the 8 base-3 digits of v, least significant first, as
+ * one-hot bits 0, 2, ..., 14 (plane 1 in the low half, plane 2 in the high) */
+static void digit_table(uint32_t lut[POW3_8])
+{
+    unsigned v, i;
+    for (v = 0; v < POW3_8; v++) {
+        uint32_t e = 0;
+        unsigned x = v;
+        for (i = 0; i < 8; i++, x /= 3)
+            if (x % 3)
+                e |= (uint32_t)1 << (2 * i + (x % 3 == 2 ? 16 : 0));
+        lut[v] = e;
+    }
+}
+
+/* the trits of N(x) with digit i in bit 2i of the planes */
+static void spread32(uint64_t x, const uint32_t *lut, f3word *p1, f3word *p2)
+{
+    uint64_t n = mulhi64(x, POW3_32);
+    uint32_t lo = (uint32_t)(n % POW3_16), hi = (uint32_t)(n / POW3_16);
+    uint64_t d0 = lut[lo % POW3_8], d1 = lut[lo / POW3_8], d2 = lut[hi % POW3_8], d3 = lut[hi / POW3_8];
+    uint64_t d = (d0 & 0xFFFF) | (d1 & 0xFFFF) << 16 | (d2 & 0xFFFF) << 32 | (d3 & 0xFFFF) << 48;
+    *p1 = d;
+    *p2 = d0 >> 16 | (d1 >> 16) << 16 | (d2 >> 16) << 32 | (d3 >> 16) << 48;
+}
+
+void uvw_expand_matrix(uvw_mat *mat, const unsigned char *seed, uint16_t nu, size_t rows, size_t len)
+{
+    unsigned char buf[16 * UVW_AH];
+    uint32_t lut[POW3_8];
+    size_t aw = UVW_WORDS(len), st = mat->st, r, l;
+    f3word last = (len % 64) ? (((f3word)1 << (len % 64)) - 1) : ~(f3word)0;
+    DRNG_ctx ctx;
+
+    digit_table(lut);
+    uvw_loc_init(&ctx, seed, nu);
+    for (r = 0; r < rows; r++) {
+        f3word *row = mat->row[r];
+        uvw_drng_get(&ctx, buf, 128 * (unsigned long long)aw); /* one call per row */
+        for (l = 0; l < aw; l++) {
+            f3word e1, e2, o1, o2;
+            spread32(uvw_load_le64(buf + 8 * l), lut, &e1, &e2);        /* even columns */
+            spread32(uvw_load_le64(buf + 8 * (aw + l)), lut, &o1, &o2); /* odd columns */
+            row[l] = e1 | (o1 << 1);
+            row[st + l] = e2 | (o2 << 1);
+        }
+        row[aw - 1] &= last;
+        row[st + aw - 1] &= last;
+    }
+}

@@ -1,0 +1,3 @@
+/* UVW-128 opt: the opt tiled.c with this set's parameters. */
+#include "params.h"
+#include "../../uvw-common/opt/tiled.c"

@@ -1,0 +1,3 @@
+/* UVW-256 opt: ref's f3.c, unchanged, with this set's parameters. */
+#include "params.h"
+#include "../../uvw-common/ref/f3.c"

@@ -1,0 +1,3 @@
+/* UVW-512 opt: the opt drng-bulk.c with this set's parameters. */
+#include "params.h"
+#include "../../uvw-common/opt/drng-bulk.c"

@@ -1,0 +1,3 @@
+/* UVW-512 opt: ref's encode.c, unchanged, with this set's parameters. */
+#include "params.h"
+#include "../../uvw-common/ref/encode.c"

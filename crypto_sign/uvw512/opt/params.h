@@ -1,0 +1,6 @@
+/* params.h - UVW-512 opt: the parameters of ../ref/params.h (the opt code
+ * adds no settings of its own). */
+#ifndef UVW_OPT_PARAMS_H
+#define UVW_OPT_PARAMS_H
+#include "../ref/params.h"
+#endif

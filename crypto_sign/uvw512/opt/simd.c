@@ -1,0 +1,3 @@
+/* UVW-512 opt: the opt simd.c with this set's parameters. */
+#include "params.h"
+#include "../../uvw-common/opt/simd.c"
