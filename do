@@ -576,7 +576,8 @@ while IFS= read -r impl; do
         if [ "$sfx" = - ]; then sfx=; else ic=submission; fi
         # the KAT rule (--kat): with once, the full tier on the first line of
         # okcompilers order and the first record on the others
-        fullon=$(head -n 1 "$compilers" | cut -f 1)$sfx$psfx
+        fullon=
+        [ "$katrule" = once ] && fullon=$(head -n 1 "$compilers" | cut -f 1)$sfx$psfx
         while IFS="$tab" read -r cid lto line nolto; do
             tid=$op/$prim/$name/$cid$sfx$psfx
             f=$newspecs/$tid.spec
@@ -591,7 +592,7 @@ while IFS= read -r impl; do
             "$NGBENCH_REC" spec write "$f" "id=$tid" "operation=$op" "primitive=$prim" "implementation=$name" \
                 "compiler=$cid$sfx$psfx" "dir=$impl" "family=$fam" "line=$line" "line_nolto=$nolto" "lto=$lto" "iccs=$ic" \
                 "tier=$([ "$katrule" = full ] || { [ "$katrule" = once ] && [ "$cid$sfx$psfx" = "$fullon" ]; } && echo full || echo quick)" \
-                "kat_rule=$katrule" "kat_full_on=$([ "$katrule" = once ] && echo "$fullon")" "keep_kat=$o_keep_kat" "measure=$o_measure" "profile=$o_profile" "ct=$o_ct" \
+                "kat_rule=$katrule" ${fullon:+"kat_full_on=$fullon"} "keep_kat=$o_keep_kat" "measure=$o_measure" "profile=$o_profile" "ct=$o_ct" \
                 "trials=$o_trials" "min_calls=$o_min_calls" "min_time=$o_min_time" "budget=$o_budget" "quiet_wait=$o_quiet_wait" "protocol=$protocol" "mlen=$o_mlen" \
                 "timeout=$o_timeout" "build_timeout=$o_build_timeout" "memory_mb=$NGBENCH_MEMORY_MB" \
                 "filesize_mb=$NGBENCH_FILESIZE_MB" || { rm -rf "$newspecs"; exit 2; }
