@@ -49,6 +49,14 @@ Selection
   -c PATTERN         only compiler lines whose id or text contains PATTERN
   --okcompilers FILE compiler lines from FILE instead of okcompilers/c
   --quick            the quick tier: first KAT record only, short measurements
+  --kat once|full|quick
+                     the KAT tier per target. once (default): the full tier (all
+                     ten records) on the first usable line of okcompilers order
+                     and the first record on the other lines, as SUPERCOP runs
+                     checksumbig once and checksumsmall on every compiler; full:
+                     the full tier on every line; quick: the first record on
+                     every line (the default with --quick). A primitive without
+                     kat.sha256 generates the full tier everywhere
 Running
   -j N               run N targets at once (default 1; longest first by the plan)
   --timeout S        limit for each run of an implementation (default 3600)
@@ -180,6 +188,7 @@ summary=
 o_measure=1 o_profile=1 o_ct=0 o_keep_kat=0 o_mlen= o_timeout=3600 o_build_timeout=900
 o_trials= o_min_calls= o_min_time= o_budget= o_quiet_wait= # given, or the tier's defaults (below)
 iccs=ngbench
+katrule= # --kat: once (default), full or quick (the default with --quick)
 protocol=many
 dosel= # the options a generated makefile repeats in every rule
 dirs=
@@ -222,6 +231,12 @@ while [ $# -gt 0 ]; do
     --protocol)
         need "$@"
         case $2 in many | ngcc) protocol=$2 ;; *) echo "do: --protocol wants many or ngcc, not '$2'" >&2; exit 2 ;; esac
+        keep "$1" "$2"
+        shift 2
+        ;;
+    --kat)
+        need "$@"
+        case $2 in once | full | quick) katrule=$2 ;; *) echo "do: --kat wants once, full or quick, not '$2'" >&2; exit 2 ;; esac
         keep "$1" "$2"
         shift 2
         ;;
@@ -522,6 +537,7 @@ rm -rf "$hostdir/work/probe.$$" # each ./do probes in a directory of its own: th
 
 # ---- targets: one spec each (doc/records.md, "target"), the one
 # description of a target that run-target, the stages and build-impl read ----
+: "${katrule:=$([ -n "$quick" ] && echo quick || echo once)}"
 if [ -n "$quick" ]; then
     tier=quick
     : "${o_trials:=3}" "${o_min_calls:=10}" "${o_min_time:=0.05}" "${o_budget:=2}" "${o_quiet_wait:=5}"
@@ -558,6 +574,10 @@ while IFS= read -r impl; do
     for sfx in $sfxs; do
         ic=ngbench
         if [ "$sfx" = - ]; then sfx=; else ic=submission; fi
+        # the KAT rule (--kat): with once, the full tier on the first line of
+        # okcompilers order and the first record on the others
+        fullon=
+        [ "$katrule" = once ] && fullon=$(head -n 1 "$compilers" | cut -f 1)$sfx$psfx
         while IFS="$tab" read -r cid lto line nolto; do
             tid=$op/$prim/$name/$cid$sfx$psfx
             f=$newspecs/$tid.spec
@@ -571,7 +591,8 @@ while IFS= read -r impl; do
             mkdir -p "${f%/*}"
             "$NGBENCH_REC" spec write "$f" "id=$tid" "operation=$op" "primitive=$prim" "implementation=$name" \
                 "compiler=$cid$sfx$psfx" "dir=$impl" "family=$fam" "line=$line" "line_nolto=$nolto" "lto=$lto" "iccs=$ic" \
-                "tier=$tier" "keep_kat=$o_keep_kat" "measure=$o_measure" "profile=$o_profile" "ct=$o_ct" \
+                "tier=$([ "$katrule" = full ] || { [ "$katrule" = once ] && [ "$cid$sfx$psfx" = "$fullon" ]; } && echo full || echo quick)" \
+                "kat_rule=$katrule" ${fullon:+"kat_full_on=$fullon"} "keep_kat=$o_keep_kat" "measure=$o_measure" "profile=$o_profile" "ct=$o_ct" \
                 "trials=$o_trials" "min_calls=$o_min_calls" "min_time=$o_min_time" "budget=$o_budget" "quiet_wait=$o_quiet_wait" "protocol=$protocol" "mlen=$o_mlen" \
                 "timeout=$o_timeout" "build_timeout=$o_build_timeout" "memory_mb=$NGBENCH_MEMORY_MB" \
                 "filesize_mb=$NGBENCH_FILESIZE_MB" || { rm -rf "$newspecs"; exit 2; }
@@ -589,7 +610,8 @@ if [ -n "$list" ]; then
     rm -rf "$newspecs"
     exit 0
 fi
-key=$( { specs_get id,line "$newspecs/ids" "$newspecs"; echo "quick=$quick"; } | sha256sum | cut -c 1-16)
+key=$( { specs_get id,line "$newspecs/ids" "$newspecs"; echo "quick=$quick"
+    [ -n "$quick" ] && [ "$katrule" = quick ] || echo "kat=$katrule"; } | sha256sum | cut -c 1-16)
 cdir=$hostdir/campaigns/$key
 mkdir -p "$cdir"
 targets=$cdir/targets # the IDs, one a line

@@ -51,8 +51,8 @@ finish_stage() {
 # stage_status NAME: an earlier stage's status (empty if it did not run)
 stage_status() { cat "$TDIR/stages/$1" 2>/dev/null; }
 
-# step NAME SECONDS [--output-limit BYTES] CMD...: one untrusted run in
-# work/, contained by ngbench-sandbox; its stdout and stderr go to
+# step NAME SECONDS [--output-limit BYTES] [--scratch DIR] CMD...: one
+# untrusted run in work/ (or DIR), contained by ngbench-sandbox; its stdout and stderr go to
 # TDIR/logs/NAME.out and .err, its outcome to TDIR/logs/NAME.result. Sets
 #   st       ok, ERROR (nonzero exit), CRASH, TIMEOUT or VIOLATION
 #   st_code  the exit status, st_sig the signal number (0 when none)
@@ -63,11 +63,13 @@ step() {
     shift 2
     _lim=1048576
     if [ "$1" = --output-limit ]; then _lim=$2; shift 2; fi
+    _scr=$work
+    if [ "$1" = --scratch ]; then _scr=$2; shift 2; fi
     mkdir -p "$TDIR/logs"
     "$T_SANDBOX" --mode "$T_SANDBOX_MODE" --timeout "$_secs" --cpu $((_secs + 15)) \
         --memory "${T_MEMORY_MB:-0}" --filesize "${T_FILESIZE_MB:-0}" --output-limit "$_lim" \
         --stdout "$TDIR/logs/$_name.out" --stderr "$TDIR/logs/$_name.err" --result "$TDIR/logs/$_name.result" \
-        "$work" "$@" 2>"$TDIR/logs/$_name.sandbox"
+        "$_scr" "$@" 2>"$TDIR/logs/$_name.sandbox"
     _rc=$?
     st_code=0 st_sig=0 st_why=
     _res=$(cat "$TDIR/logs/$_name.result" 2>/dev/null)

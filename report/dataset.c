@@ -299,8 +299,14 @@ static int attempt_tier(const ds_host *h, const ds_attempt *a)
     const ngr_record *k = ds_first(a, NGK_kat, NGF__NONE, NULL);
     const char *t = k ? ngr_get(k, NGF_tier) : NULL;
     size_t i;
-    if (t)
+    if (t) {
+        /* rule once: the first record here because the full tier ran on the
+         * implementation's first line: a full campaign's attempt all the same */
+        const char *rule = ngr_get(k, NGF_rule);
+        if (rule && strcmp(rule, "once") == 0)
+            return DS_TIER_FULL;
         return strcmp(t, "quick") == 0 ? DS_TIER_QUICK : DS_TIER_FULL;
+    }
     for (i = 0; i < h->nruns; i++) {
         const ngr_record *r = &h->runs[i]->r;
         const char *q = ngr_get(r, NGF_quick);

@@ -15,7 +15,7 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
     static const char *const head[] = {"implementation", "compiler", "KAT", "tier", "checks", "status", "note"};
     table *t = tbl_new(7, head, NULL);
     buf notes, b;
-    int nnote = 0, nviol, any_violation = 0;
+    int nnote = 0, nviol, any_violation = 0, any_once = 0;
     size_t i, k;
     buf_init(&notes);
     buf_init(&b);
@@ -24,13 +24,22 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
         const char *kat = figs(x, NGK_kat, NULL, NGF_status), *tier = figs(x, NGK_kat, NULL, NGF_tier);
         const char *checks = figs(x, NGK_status, NULL, NGF_checks), *st = target_status(x);
         const char *recs = figs(x, NGK_kat, NULL, NGF_records);
+        const char *rule = figs(x, NGK_kat, NULL, NGF_rule), *fullon = figs(x, NGK_kat, NULL, NGF_full_on);
         tbl_row(t);
         tbl_cell(t, impl_label(h, first, end, x));
         tbl_cell(t, x->compiler);
         status_cell(t, kat ? kat : (x->sel ? "-" : "unfinished"));
         buf_reset(&b);
-        if (tier)
-            buf_printf(&b, "%s (%s record%s)", tier, recs ? recs : "?", recs && strcmp(recs, "1") == 0 ? "" : "s");
+        if (tier) {
+            buf_printf(&b, "%s (%s record%s", tier, recs ? recs : "?", recs && strcmp(recs, "1") == 0 ? "" : "s");
+            /* ./do --kat once: where this implementation's full tier is */
+            if (rule && strcmp(rule, "once") == 0 && fullon) {
+                any_once = 1;
+                if (strcmp(tier, "quick") == 0)
+                    buf_printf(&b, "; full tier on %s", fullon);
+            }
+            buf_putc(&b, ')');
+        }
         tbl_cell(t, b.len ? buf_str(&b) : DASH);
         tbl_cell(t, checks ? checks : DASH);
         status_cell(t, st);
@@ -90,6 +99,11 @@ void sec_kat(report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
              "exists.",
           h->targets[first].operation, primitive_count(h, first, end) > 1 ? "<each set>" : h->targets[first].primitive,
           "");
+    if (any_once)
+        doc_p(d, "KAT rule (./do --kat once, the default): the full tier is generated and checked once per "
+                 "implementation, on the first compiler line of okcompilers order, and the first record on "
+                 "every other line, as SUPERCOP runs checksumbig once and checksumsmall on every compiler; "
+                 "./do --kat full generates the full tier on every line.");
     doc_table(d, t);
     if (any_violation)
         doc_p(d, "VIOLATION: while it was built or run, the implementation tried to write outside its scratch "

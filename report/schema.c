@@ -289,8 +289,9 @@ static const char *const intro[] = {
     "one block, under a lock, ending with its `done` record. Records whose attempt has no `done` record "
     "belong to a target that was killed while its block was being written: readers ignore them (the target "
     "runs again). A line without the prefix (a write cut off by a crash) is reported and skipped by "
-    "readers. A target's tier is its `kat` record's `tier`, else its campaign's `quick`: the merge never lets "
-    "a quick-tier attempt replace a full-tier one.",
+    "readers. A target's tier is its `kat` record's `tier` (`full` when its `rule` is `once`: the campaign "
+    "checked the full tier once per implementation), else its campaign's `quick`: the merge never lets a "
+    "quick-tier attempt replace a full-tier one.",
     NULL,
 };
 

@@ -17,7 +17,7 @@ mkdir -p "$o/lib"
 cp "$fix/crypto_sign/niccssig/ref/SIG_AlgorithmInstance.c" "$fix/crypto_sign/niccssig/ref/SIG_AlgorithmInstance.h" \
     "$fix/crypto_sign/niccssig/ref/KAT_SIG.c" "$o/"
 cp "$fix/crypto_sign/niccssig/kat.sha256" "$o/../"
-for f in sm3.c sm3.h auxfunc.h drng.c drng.h; do cp "$datadir/iccs/$f" "$o/lib/"; done
+for f in sm3.c sm3.h sm3-sched.h auxfunc.h drng.c drng.h; do cp "$datadir/iccs/$f" "$o/lib/"; done
 sed 's/^int pseudoXOF(/static int fast_pseudoXOF(/' "$datadir/iccs/auxfunc.c" >"$o/lib/auxfunc.c"
 cat >>"$o/lib/auxfunc.c" <<'C'
 

@@ -36,7 +36,7 @@ count_kind() { "$rec" get -k "$1" -f @kind "${2:-$data}" | grep -c .; }
 # campaign and attempt ids, digests of timing-dependent output)
 stable_records() {
     "$rec" get --complete -x run,host,compiler "$1" |
-        sed -E 's/^(ngbench [0-9]+ [^ ]+ [^ ]+) [0-9]{8}/\1 DATE/; s/ (campaign|attempt|seconds|start)=[^ ]*//g' | sort
+        sed -E 's/^(ngbench [0-9]+ [^ ]+ [^ ]+) [0-9]{8}/\1 DATE/; s/ (campaign|attempt|seconds|cache_seconds|start)=[^ ]*//g' | sort
 }
 
 # same_records REF-DATA DATA MESSAGE: ok MESSAGE when the two data files hold

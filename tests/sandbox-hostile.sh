@@ -37,7 +37,7 @@ mkdir -p "$work/res/testhost"
 echo sentinel >"$work/res/testhost/sentinel"
 echo sentinel >"$work/res/sentinel"
 sums() { (cd "$1" && find . -path ./testhost/targets -prune -o -path ./testhost/campaigns -prune -o \
-    -path ./testhost/work -prune -o -type f ! -name 'data*' -print | LC_ALL=C sort | xargs sha256sum); }
+    -path ./testhost/work -prune -o -path ./testhost/cache -prune -o -type f ! -name 'data*' -print | LC_ALL=C sort | xargs sha256sum); }
 sums "$work/res" >"$work/before.res"
 (cd "$datadir/tests/fixtures/sandbox" && find . -type f | LC_ALL=C sort | xargs sha256sum) >"$work/before.fix"
 rm -f /tmp/ngbench-hostile-* 2>/dev/null
@@ -108,6 +108,13 @@ cat "$work/space.out"
 if grep -q 'forged\|a29991231' "$data" "$data.jsonl"; then bad "a forged line reached the data"; else ok "no forged line reached the data"; fi
 sums "$work/res" | cmp -s - "$work/before.res" && ok "no file outside the target directories changed" ||
     { bad "files outside the target directories changed:"; sums "$work/res" | diff "$work/before.res" - | head; }
+# the harness cache (written by the trusted step, outside the targets): every
+# entry as it was made, whatever the hostile builds did
+for e in "$work"/res/testhost/cache/harness/*/; do
+    [ -d "$e" ] || continue
+    (cd "$e" && sha256sum -c --quiet --strict SHA256SUMS) >/dev/null 2>&1 && ok "the harness cache $(basename "$e") matches its digests" ||
+        bad "the harness cache $e was changed"
+done
 (cd "$datadir/tests/fixtures/sandbox" && find . -type f | LC_ALL=C sort | xargs sha256sum) | cmp -s - "$work/before.fix" &&
     ok "the fixtures' folders are unchanged" || bad "a fixture folder changed"
 ls /tmp/ngbench-hostile-* >/dev/null 2>&1 && bad "a hostile file appeared in /tmp: $(ls /tmp/ngbench-hostile-*)" || ok "nothing appeared in /tmp"
