@@ -97,11 +97,15 @@ Measurement (after the checks, for every target that built and ran)
                      comma-separated, e.g. 0,1024,65536; the main figures use 64):
                      the pages plot cost against length
   (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s, quiet-wait 5 s)
-Campaigns (README.md, "Campaigns"): a campaign is fixed when it starts: its
-targets, their order and estimates are its plan, stored with it, and every
-later --shard, --job, resume or requeue of it reads that plan.
+Campaigns (README.md, "A campaign's life"): a campaign is fixed when it
+starts: its targets, their order and estimates are its plan, stored with it,
+and every later --shard, --job, resume or requeue of it reads that plan. A
+--shard, --array-task or --job of a complete campaign runs nothing ("campaign
+C is complete", exit 0); a plain ./do after completion starts a new one.
+--summary, and --plan and --makefile of an existing campaign, only read.
   --restart          start a new campaign even if this selection's last one
-                     was interrupted (default: resume it)
+                     was interrupted (default: resume it); not with --shard,
+                     --array-task or --job (they join the campaign there is)
   --plan             print the campaign's plan: one job per target with its
                      estimated seconds and where the estimate came from, and the
                      total (this fixes the plan if the campaign has none yet)
@@ -117,8 +121,9 @@ later --shard, --job, resume or requeue of it reads that plan.
                      0-based or not, with steps); a single resubmitted task uses
                      the array the campaign was first run with (doc/slurm-array.sh)
   --makefile         print a makefile with one rule per job: make -j N -f FILE
-  --summary          print the campaign's figures and what it did not finish,
-                     and exit with its status (below)
+  --summary          print the campaign's figures and, per target it did not
+                     finish, "running on H since T", "interrupted at T (owner
+                     gone)" or "never started"; exit with its status (below)
 Output
   --results DIR      results directory (default: bench-results/ beside ./do;
                      for the installed ngbench, ./bench-results)
@@ -141,8 +146,9 @@ CRYPTOFAIL (KAT matches but a functional check fails), NOKAT (no manifest),
 BUILDFAIL, CRASH, TIMEOUT, VIOLATION (the sandbox refused a call).
 Exit status: 0 every target of this invocation finished PASS or NOKAT; 1 all
 finished but some did not pass (deterministic: rerunning will not help); 75
-some did not finish, or the host failed (worth retrying: it resumes); 2 bad
-usage or setup. Record kinds and fields: doc/records.md. Environment:
+some did not finish and no live process owns it, or the host failed (worth
+retrying: it resumes); 2 bad usage or setup. The default selection (no
+directories) names every folder it leaves out, and why ("do: left out: ..."). Record kinds and fields: doc/records.md. Environment:
 NGBENCH_HOST names the host in records (default: hostname; give every host of
 a campaign its own).
 USAGE
@@ -676,8 +682,8 @@ if [ -n "$summary" ] || { [ -n "$plan$makefile" ] && [ -n "$exists" ] && [ -z "$
         sel=
         for a in "$@"; do sel="$sel$(q "$(cd "$a" && pwd)")"; done
         "$libdir/campaign" makefile "$cdir/plan" "${NGBENCH_DO:-$top/do}" "$dosel$sel"
-    elif [ ! -f "$cdir/planned" ]; then
-        # fixed by --plan, never run: nothing of it in the records yet
+    elif [ ! -f "$cdir/planned" ] && [ ! -f "$cdir/plan.recorded" ]; then
+        # fixed by --plan of an older ./do, never run: nothing of it in the records yet
         echo "campaign $campaign on $REC_HOST: $(grep -vc '^#' "$cdir/plan") planned (by --plan), none started"
         exit 75
     else
@@ -730,6 +736,14 @@ lock_campaign() {
     echo $$ >"$cdir/lock.d/pid"
 }
 unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else rm -rf "$cdir/lock.d"; fi; }
+# plan_records FILE: the plan as records (one per job), what status compares
+# the finished targets with; in the records from the campaign's start
+plan_records() {
+    grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print NR "\t" $0 }' | while IFS="$tab" read -r n id est src line; do
+        o=${id%%/*} r=${id#*/}; p=${r%%/*} r=${r#*/}; i=${r%%/*} c=${r#*/}
+        record "$1" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src"
+    done
+}
 lock_campaign
 sweep_stale
 state=none
@@ -760,9 +774,14 @@ if [ "$state" = planned ] || { [ "$state" = running ] && { [ -z "$restart" ] || 
     fi
 else
     event=start
-    rm -f "$cdir/complete" "$cdir/array" "$cdir/plan" "$cdir/planned"
+    rm -f "$cdir/complete" "$cdir/array" "$cdir/plan" "$cdir/planned" "$cdir/plan.recorded"
     make_plan || { unlock_campaign; exit 2; }
-    echo "c$(date -u +%Y%m%dT%H%M%SZ)-$$" >"$cdir/id.new.$$" && mv "$cdir/id.new.$$" "$cdir/id"
+    campaign=c$(date -u +%Y%m%dT%H%M%SZ)-$$
+    : >"$hostdir/work/plan.$$"
+    plan_records "$hostdir/work/plan.$$" && append_block "$hostdir/data" "$hostdir/work/plan.$$" ||
+        { echo "do: cannot append to $hostdir/data" >&2; unlock_campaign; exit 75; }
+    : >"$cdir/plan.recorded"
+    echo "$campaign" >"$cdir/id.new.$$" && mv "$cdir/id.new.$$" "$cdir/id"
 fi
 campaign=$(cat "$cdir/id")
 # the targets' specs, with the campaign's id: what run-target reads (each
@@ -877,13 +896,7 @@ if [ "$event" = start ] || [ -z "$part" ]; then
         record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion" "$@"
     done
 fi
-if [ ! -f "$cdir/planned" ]; then
-    # the plan in the records: what the completeness check compares with
-    grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print NR "\t" $0 }' | while IFS="$tab" read -r n id est src line; do
-        o=${id%%/*} r=${id#*/}; p=${r%%/*} r=${r#*/}; i=${r%%/*} c=${r#*/}
-        record "$runblock" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src"
-    done
-fi
+[ -f "$cdir/planned" ] || [ -f "$cdir/plan.recorded" ] || plan_records "$runblock" # (a campaign started by an older ./do)
 append_block "$hostdir/data" "$runblock" || { echo "do: cannot append to $hostdir/data" >&2; rm -f "$runblock"; unlock_campaign; exit 75; }
 : >"$cdir/planned"
 rm -f "$runblock"
