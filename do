@@ -746,6 +746,9 @@ plan_records() {
 }
 lock_campaign
 sweep_stale
+# decided again under the lock: of tasks started together, one creates it
+exists=
+[ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && exists=1
 state=none
 if [ -n "$exists" ]; then
     campaign=$(cat "$cdir/id")

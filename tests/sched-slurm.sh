@@ -159,8 +159,8 @@ jid=$(sub "$work/b" 0-1)
 i=0
 while :; do
     c=$(campaign_of "$work/b" 2>/dev/null)
-    if [ -n "$c" ] && [ -f "$work/b/testhost/data" ]; then
-        t1=$("$datadir/harness/campaign" shard "$(cdir_of "$work/b")/plan" 2 2 | head -n 1)
+    if [ -n "$c" ] && [ -f "$work/b/testhost/data" ] && [ -f "$(cdir_of "$work/b")/plan" ]; then
+        t1=$("$datadir/harness/campaign" shard "$(cdir_of "$work/b")/plan" 2 2 2>/dev/null | head -n 1)
         "$rec" get -k start -w campaign="$c" -w @target="$t1" -f @target "$work/b/testhost/data" 2>/dev/null | grep -q . && break
     fi
     i=$((i + 1))
