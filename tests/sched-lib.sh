@@ -40,6 +40,8 @@ once() {
     _d=$(done_in "$1" "$2")
     _n=$(printf '%s\n' "$_d" | grep -c .)
     _u=$(printf '%s\n' "$_d" | grep . | sort -u | wc -l)
+    _nc=$("$rec" get -k plan -f campaign "$1/$NGBENCH_HOST/data" | sort -u | wc -l)
+    [ "$_nc" -eq 1 ] || bad "$3: $_nc campaigns in the records, want 1"
     if [ "$_n" -eq "$ntargets" ] && [ "$_u" -eq "$ntargets" ]; then
         ok "$3: every target exactly once ($_n done)"
     else
