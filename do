@@ -384,6 +384,7 @@ tab=$(printf '\t')
 # leaves them, and the next ./do of the campaign removes them (sweep_stale)
 cdir=${cdir:-} # (a -j child gets it as an argument)
 cleanup() {
+    trap '' TERM INT HUP # a second signal (make passes its own on) must not cut this short
     rm -rf "$hostdir/work/"*".$$" "$hostdir/work/"*".$$."* 2>/dev/null
     [ -n "$cdir" ] && rm -f "$cdir/"*".$$" "$cdir/"*".$$."* 2>/dev/null
     return 0
