@@ -38,7 +38,7 @@ expect 1 'amd64 avx2 bmi2 or arm64 asimd' amd64 cpu-avx two
 for d in "$datadir"/crypto_sign/*/opt; do
     [ -d "$d" ] || continue
     case ${d%/opt} in *-common) continue ;; esac # shared code, not an implementation
-    grep -qx 'amd64 avx2' "$d/architectures" 2>/dev/null || { echo "FAIL: $d has no 'amd64 avx2' architectures line"; fails=$((fails + 1)); }
+    grep -q '^amd64 ' "$d/architectures" 2>/dev/null || { echo "FAIL: $d has no 'amd64 ...' architectures line"; fails=$((fails + 1)); }
 done
 # ./do asks arch-ok wherever it lists implementations
 grep -q '"$libdir/arch-ok"' "$datadir/do" || { echo "FAIL: do does not call arch-ok"; fails=$((fails + 1)); }
