@@ -104,8 +104,9 @@ and every later --shard, --job, resume or requeue of it reads that plan. A
 C is complete", exit 0); a plain ./do after completion starts a new one.
 --summary, and --plan and --makefile of an existing campaign, only read.
   --restart          start a new campaign even if this selection's last one
-                     was interrupted (default: resume it); not with --shard,
-                     --array-task or --job (they join the campaign there is)
+                     was interrupted (default: resume it); with --shard,
+                     --array-task or --job only after completion (else they
+                     join the running campaign)
   --plan             print the campaign's plan: one job per target with its
                      estimated seconds and where the estimate came from, and the
                      total (this fixes the plan if the campaign has none yet)
@@ -668,7 +669,8 @@ targets=$cdir/targets # the IDs, one a line
 #             --restart (without --shard, --array-task or --job) starts a new one
 #   complete  every target has its 'done' record: a shard, array task or job
 #             runs nothing ("campaign C is complete"), exit 0; a plain run or
-#             --restart starts a new one
+#             --restart (with a shard too: the first to come starts it, the
+#             others join) starts a new one
 # Read-only in every state: --summary, --plan and --makefile of an existing
 # campaign (they create, reopen and change nothing).
 part_of=$job$shard$array_task
@@ -761,9 +763,9 @@ if [ -n "$exists" ]; then
         : >"$cdir/complete"
     fi
 fi
-if [ "$state" = complete ] && [ -n "$part_of" ]; then
+if [ "$state" = complete ] && [ -n "$part_of" ] && [ -z "$restart" ]; then
     unlock_campaign
-    echo "do: campaign $campaign is complete: nothing to run${job:+ for job $job}${shard:+ in shard $shard}${array_task:+ in array task $array_task} (a plain ./do of this selection, or --restart --plan before a new array, starts a new campaign)"
+    echo "do: campaign $campaign is complete: nothing to run${job:+ for job $job}${shard:+ in shard $shard}${array_task:+ in array task $array_task} (a plain ./do of this selection, or --restart, starts a new campaign)"
     exit 0
 fi
 if [ "$state" = planned ] || { [ "$state" = running ] && { [ -z "$restart" ] || [ -n "$part_of" ]; }; }; then

@@ -20,10 +20,12 @@ for t in sshd ssh ssh-keygen parallel ss; do
     command -v "$t" >/dev/null 2>&1 || skip "$t is missing (Debian: apt-get install openssh-server openssh-client parallel iproute2; ./bootstrap installs them)"
 done
 parallel --version 2>/dev/null | grep -q 'GNU parallel' || skip "parallel is not GNU parallel"
-# the remote ./do runs in the tree with the tools built beside it (the
-# session does not carry this test's environment)
-[ -x "$datadir/kat/ngbench-kat" ] && [ -x "$datadir/report/ngbench-rec" ] && [ -x "$datadir/report/ngbench-report" ] ||
-    skip "the ssh recipe runs ./do in the source tree: it needs an in-tree build (./configure && make there)"
+# the remote ./do runs in the source tree; the tools of an out-of-tree build
+# (make distcheck) travel with parallel --env
+envs=
+for v in NGBENCH_KAT_TOOL NGBENCH_REC NGBENCH_REPORT NGBENCH_STATS NGBENCH_SANDBOX NGBENCH_HOSTSPEED NGBENCH_OKPARSE; do
+    eval "[ -n \"\${$v:-}\" ]" && { export "$v"; envs="$envs --env $v"; }
+done
 # a host of the recipe names itself (default: its hostname): so does this side
 unset NGBENCH_HOST
 NGBENCH_HOST=$(NGBENCH_LIBDIR=$datadir/harness sh -c '. "$1/harness/records.sh"; host_name' sh "$datadir")
@@ -92,7 +94,8 @@ mkdir -p "$HOME"
 ./do $sel $targets --plan >"$work/plan.txt" || bad "--plan failed"
 c=$(campaign_of "$r")
 recipe() {
-    grep -v '^#' "$work/plan.txt" | cut -f1 | parallel --will-cite --ssh "ssh -F $sd/ssh_config" -S host1,host2 --wd "$PWD" \
+    # shellcheck disable=SC2086
+    grep -v '^#' "$work/plan.txt" | cut -f1 | parallel --will-cite --ssh "ssh -F $sd/ssh_config" $envs -S host1,host2 --wd "$PWD" \
         "./do $sel --plan-file $work/plan.txt --job {} $targets"
 }
 recipe >"$work/run1.out" 2>&1
