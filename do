@@ -149,7 +149,8 @@ Exit status: 0 every target of this invocation finished PASS or NOKAT; 1 all
 finished but some did not pass (deterministic: rerunning will not help); 75
 some did not finish and no live process owns it, or the host failed (worth
 retrying: it resumes); 2 bad usage or setup. The default selection (no
-directories) names every folder it leaves out, and why ("do: left out: ..."). Record kinds and fields: doc/records.md. Environment:
+directories) names every folder it leaves out, and why ("do: left out:
+..."). Record kinds and fields: doc/records.md. Environment:
 NGBENCH_HOST names the host in records (default: hostname; give every host of
 a campaign its own).
 USAGE
