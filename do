@@ -674,6 +674,25 @@ targets=$cdir/targets # the IDs, one a line
 #             others join) starts a new one
 # Read-only in every state: --summary, --plan and --makefile of an existing
 # campaign (they create, reopen and change nothing).
+# array_of: MIN, MAX, STEP and the task count of --array-range; a single
+# task alone is a resubmission of one task of the array the campaign first
+# ran with
+array_of() {
+    amin=${array_range%%-*}
+    rest=${array_range#*-}
+    amax=${rest%%:*}
+    astep=1
+    case $rest in *:*) astep=${rest#*:} ;; esac
+    [ "$astep" -ge 1 ] && [ "$amax" -ge "$amin" ] || { echo "do: --array-range $array_range: want MIN <= MAX and STEP >= 1" >&2; exit 2; }
+    acount=$(((amax - amin) / astep + 1))
+}
+# array_member: the task is one of that array's (its offset in off), else exit 2
+array_member() {
+    if [ "$acount" -eq 1 ] && [ -f "$cdir/array" ]; then read -r amin amax astep acount <"$cdir/array"; fi
+    off=$((array_task - amin))
+    { [ "$off" -ge 0 ] && [ $((off % astep)) -eq 0 ] && [ "$array_task" -le "$amax" ]; } ||
+        { echo "do: task $array_task is not in the array $amin-$amax:$astep" >&2; exit 2; }
+}
 part_of=$job$shard$array_task
 exists=
 [ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && exists=1
@@ -766,6 +785,10 @@ if [ -n "$exists" ]; then
 fi
 if [ "$state" = complete ] && [ -n "$part_of" ] && [ -z "$restart" ]; then
     unlock_campaign
+    if [ -n "$array_task" ]; then # a task outside its array is still a usage error
+        array_of
+        array_member
+    fi
     echo "do: campaign $campaign is complete: nothing to run${job:+ for job $job}${shard:+ in shard $shard}${array_task:+ in array task $array_task} (a plain ./do of this selection, or --restart, starts a new campaign)"
     exit 0
 fi
@@ -818,15 +841,7 @@ say_left_out
 # ---- what this invocation runs: the plan's jobs (longest first), less
 # those done; a job, or a share of them ----
 if [ -n "$array_task" ]; then
-    # the share of task I in MIN-MAX:STEP; a single task alone is a resubmission
-    # of one task of the array the campaign first ran with
-    amin=${array_range%%-*}
-    rest=${array_range#*-}
-    amax=${rest%%:*}
-    astep=1
-    case $rest in *:*) astep=${rest#*:} ;; esac
-    [ "$astep" -ge 1 ] && [ "$amax" -ge "$amin" ] || { echo "do: --array-range $array_range: want MIN <= MAX and STEP >= 1" >&2; exit 2; }
-    acount=$(((amax - amin) / astep + 1))
+    array_of
     if [ "$acount" -eq 1 ] && [ -f "$cdir/array" ]; then
         read -r amin amax astep acount <"$cdir/array"
         echo "do: task $array_task alone: a resubmission into the array $amin-$amax:$astep this campaign was first run with"
@@ -837,9 +852,7 @@ if [ -n "$array_task" ]; then
         fi
         echo "$amin $amax $astep $acount" >"$cdir/array"
     fi
-    off=$((array_task - amin))
-    { [ "$off" -ge 0 ] && [ $((off % astep)) -eq 0 ] && [ "$array_task" -le "$amax" ]; } ||
-        { echo "do: task $array_task is not in the array $amin-$amax:$astep" >&2; exit 2; }
+    array_member
     shard=$((off / astep + 1))/$acount
 fi
 todo=$cdir/todo.$$
