@@ -792,7 +792,7 @@ if [ "$state" = complete ] && [ -n "$part_of" ] && [ -z "$restart" ]; then
     echo "do: campaign $campaign is complete: nothing to run${job:+ for job $job}${shard:+ in shard $shard}${array_task:+ in array task $array_task} (a plain ./do of this selection, or --restart, starts a new campaign)"
     exit 0
 fi
-if [ "$state" = planned ] || { [ "$state" = running ] && { [ -z "$restart" ] || [ -n "$part_of" ]; }; }; then
+if { [ "$state" = planned ] || [ "$state" = running ]; } && { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
     event=resume
     [ "$state" = planned ] && event=start # fixed by --plan, nothing run yet
     if [ -n "$plan_file" ]; then
