@@ -105,11 +105,16 @@ Measurement (after the checks, for every target that built and ran)
                      comma-separated, e.g. 0,1024,65536; the main figures use 64):
                      the pages plot cost against length
   (--quick also shortens measurement: 3 trials, 10 calls, 0.05 s, 2 s, quiet-wait 5 s)
-Campaigns (README.md, "Campaigns"): a campaign is fixed when it starts: its
-targets, their order and estimates are its plan, stored with it, and every
-later --shard, --job, resume or requeue of it reads that plan.
+Campaigns (README.md, "A campaign's life"): a campaign is fixed when it
+starts: its targets, their order and estimates are its plan, stored with it,
+and every later --shard, --job, resume or requeue of it reads that plan. A
+--shard, --array-task or --job of a complete campaign runs nothing ("campaign
+C is complete", exit 0); a plain ./do after completion starts a new one.
+--summary, and --plan and --makefile of an existing campaign, only read.
   --restart          start a new campaign even if this selection's last one
-                     was interrupted (default: resume it)
+                     was interrupted (default: resume it); with --shard,
+                     --array-task or --job only after completion (else they
+                     join the running campaign)
   --plan             print the campaign's plan: one job per target with its
                      estimated seconds and where the estimate came from, and the
                      total (this fixes the plan if the campaign has none yet)
@@ -125,8 +130,9 @@ later --shard, --job, resume or requeue of it reads that plan.
                      0-based or not, with steps); a single resubmitted task uses
                      the array the campaign was first run with (doc/slurm-array.sh)
   --makefile         print a makefile with one rule per job: make -j N -f FILE
-  --summary          print the campaign's figures and what it did not finish,
-                     and exit with its status (below)
+  --summary          print the campaign's figures and, per target it did not
+                     finish, "running on H since T", "interrupted at T (owner
+                     gone)" or "never started"; exit with its status (below)
 Output
   --results DIR      results directory (default: bench-results/ beside ./do;
                      for the installed ngbench, ./bench-results)
@@ -149,8 +155,10 @@ CRYPTOFAIL (KAT matches but a functional check fails), NOKAT (no manifest),
 BUILDFAIL, CRASH, TIMEOUT, VIOLATION (the sandbox refused a call).
 Exit status: 0 every target of this invocation finished PASS or NOKAT; 1 all
 finished but some did not pass (deterministic: rerunning will not help); 75
-some did not finish, or the host failed (worth retrying: it resumes); 2 bad
-usage or setup. Record kinds and fields: doc/records.md. Environment:
+some did not finish and no live process owns it, or the host failed (worth
+retrying: it resumes); 2 bad usage or setup. The default selection (no
+directories) names every folder it leaves out, and why ("do: left out:
+..."). Record kinds and fields: doc/records.md. Environment:
 NGBENCH_HOST names the host in records (default: hostname; give every host of
 a campaign its own).
 USAGE
@@ -388,6 +396,48 @@ REC_ABI=$(host_abi)
 hostdir=$results/$REC_HOST
 mkdir -p "$hostdir/work" || exit 2
 tab=$(printf '\t')
+# every file this process makes in the campaign's directory and in work/ is
+# named NAME.PID (or NAME.PID.SUFFIX): gone on every exit path; a SIGKILL
+# leaves them, and the next ./do of the campaign removes them (sweep_stale)
+cdir=${cdir:-} # (a -j child gets it as an argument)
+cleanup() {
+    trap '' TERM INT HUP # a second signal (make passes its own on) must not cut this short
+    rm -rf "$hostdir/work/"*".$$" "$hostdir/work/"*".$$."* 2>/dev/null
+    [ -n "$cdir" ] && rm -f "$cdir/"*".$$" "$cdir/"*".$$."* 2>/dev/null
+    return 0
+}
+trap cleanup EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap 'exit 129' HUP
+# pid_of FILE: the process id in a per-process file name (its first
+# all-digit dot-separated part), or nothing
+pid_of() { printf '%s\n' "${1##*/}" | awk -F . '{ for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) { print $i; exit } }'; }
+# sweep_stale: the per-process files of processes that are gone, and the
+# owner notes of target locks nobody holds (under the campaign lock)
+sweep_stale() {
+    for f in "$cdir"/progress.* "$cdir"/todo.* "$cdir"/todo-all.* "$cdir"/done.* "$cdir"/*.new.* \
+        "$cdir"/a.* "$cdir"/b.* "$hostdir"/work/*.*; do
+        [ -e "$f" ] || continue
+        p=$(pid_of "$f")
+        [ -n "$p" ] && [ "$p" != $$ ] && ! kill -0 "$p" 2>/dev/null && rm -rf "$f"
+    done
+    for o in "$cdir"/locks/*.owner; do
+        [ -e "$o" ] && ! lock_live "${o%.owner}" && rm -f "$o"
+    done
+    return 0
+}
+# lock_live LOCK: some live process holds a target's lock (run-target holds
+# it with flock for as long as the target runs; without flock(1), its owner
+# note names the process)
+lock_live() {
+    if command -v flock >/dev/null 2>&1; then
+        [ -e "$1" ] && ! flock -n -s "$1" true 2>/dev/null
+    else
+        _p=$(cut -d ' ' -f 2 "$1.owner" 2>/dev/null)
+        [ -n "$_p" ] && kill -0 "$_p" 2>/dev/null
+    fi
+}
 
 # done_targets: the targets of this campaign that have a 'done' record.
 done_targets() {
@@ -412,8 +462,11 @@ EOT
     mkdir -p "$cdir/locks"
     campaign=$(cat "$cdir/id")
     t0=$(now)
+    # in the background and waited for: a signal to this ./do interrupts the
+    # wait, so it exits (cleaning up) at once and the target's watchdog ends it
     $setsid "$libdir/run-target" --results "$results" --progress "[$n/$total]" \
-        --lock "$cdir/locks/$(printf '%s' "$tname" | tr / _)" --do-pid "$NGBENCH_DO_PID" "$(spec_of "$tname")"
+        --lock "$cdir/locks/$(printf '%s' "$tname" | tr / _)" --do-pid "$NGBENCH_DO_PID" "$(spec_of "$tname")" </dev/null &
+    wait $!
     rc=$?
     took=$(($(now) - t0))
     case $rc in
@@ -467,12 +520,21 @@ fi
 # ---- implementations ----
 impls=$hostdir/work/impls.$$
 : >"$impls"
+# every folder the selection leaves out, with why (FOLDER<TAB>REASON): said
+# in the run's output and in the plan's header, never dropped silently
+leftout=$hostdir/work/leftout.$$
+: >"$leftout"
+left_out() { printf '%s\t%s\n' "${1#"$datadir"/}" "$2" >>"$leftout"; }
+recordable() { printf '%s' "$1" | grep -Eq '^[A-Za-z0-9_+-][A-Za-z0-9._+-]{0,63}$'; }
+unfit_why="its name cannot name records and files (letters, digits, '.', '_', '+' or '-', at most 64, not starting with '.'): rename it"
 has_c() { ls "$1"/*.c >/dev/null 2>&1 || [ -n "$(find "$1" -name '*.c' 2>/dev/null | head -n 1)" ]; }
-add_impl() { # skipped, loudly, if its architectures file rules this host out or a library it names is missing
+add_impl() { # left out, loudly, if its architectures file rules this host out or a library it names is missing
     if ! need=$("$libdir/arch-ok" "$1"); then
-        echo "do: skipping ${1#"$datadir"/}: needs $need (architectures)" >&2
+        left_out "$1" "needs $need (its architectures file)"
     elif ! need=$("$libdir/libs-ok" "$1"); then
-        echo "do: skipping ${1#"$datadir"/}: needs $need, which does not link on this host (its .cflags file; for -lcrypto: apt-get install libssl-dev)" >&2
+        left_out "$1" "needs $need, which does not link on this host (its .cflags file; for -lcrypto: apt-get install libssl-dev)"
+    elif [ -n "$default_sel" ] && ! recordable "${1##*/}"; then
+        left_out "$1" "$unfit_why" # named on the command line, it is refused below
     else
         (cd "$1" && pwd) >>"$impls"
     fi
@@ -481,13 +543,19 @@ add_prim() {
     case ${1%/} in *-common) return 0 ;; esac # shared code of a scheme, not a primitive
     for d in "$1"/*/; do
         d=${d%/}
-        has_c "$d" && add_impl "$d"
+        [ -d "$d" ] || continue
+        if has_c "$d"; then add_impl "$d"; else left_out "$d" "no C sources in it: not an implementation"; fi
     done
 }
+default_sel=
 if [ $# -eq 0 ]; then
+    default_sel=1
     for p in "$datadir"/crypto_sign/* "$datadir"/crypto_kem/*; do
-        case ${p##*/} in *[!a-z0-9]*) continue ;; esac # e.g. tsuov-common: shared code
-        [ -d "$p" ] && add_prim "$p"
+        [ -d "$p" ] || continue
+        case ${p##*/} in
+        *-common) left_out "$p" "shared code of a scheme (a -common folder), not a primitive" ;;
+        *) if recordable "${p##*/}"; then add_prim "$p"; else left_out "$p" "$unfit_why"; fi ;;
+        esac
     done
 else
     for arg in "$@"; do
@@ -509,12 +577,14 @@ else
         fi
     done
 fi
-[ -s "$impls" ] || { echo "do: nothing to run" >&2; rm -f "$impls"; exit 2; }
+# say_left_out: the folders left out, on stderr
+say_left_out() { awk -F "$tab" '{ print "do: left out: " $1 ": " $2 }' "$leftout" >&2; }
+[ -s "$impls" ] || { say_left_out; echo "do: nothing to run" >&2; exit 2; }
 # primitive and implementation names become record fields and file names:
 # one that cannot be recorded as it is stops the run before anything runs
 unfit=$(while IFS= read -r d; do
     for n in "$(basename "$(dirname "$d")")" "$(basename "$d")"; do
-        printf '%s' "$n" | grep -Eq '^[A-Za-z0-9_+-][A-Za-z0-9._+-]{0,63}$' || { printf '%s\n' "$d"; break; }
+        recordable "$n" || { printf '%s\n' "$d"; break; }
     done
 done <"$impls")
 if [ -n "$unfit" ]; then
@@ -548,7 +618,6 @@ fi
 newspecs=$hostdir/work/specs.$$
 rm -rf "$newspecs"
 mkdir -p "$newspecs" || exit 2
-trap 'rm -rf "$newspecs"' EXIT
 : >"$newspecs/ids"
 # with --iccs submission: the folders that ship the ICCS package's copies
 # (auxfunc.c and drng.c, at any depth) are built with them, as targets of
@@ -606,15 +675,69 @@ LC_ALL=C sort -o "$newspecs/ids" "$newspecs/ids"
 specs_get() { awk -v d="$3" '{ print d "/" $0 ".spec" }' "$2" | tr '\n' '\0' | xargs -0 "$NGBENCH_REC" spec get -f "$1"; }
 total=$(wc -l <"$newspecs/ids")
 if [ -n "$list" ]; then
+    say_left_out
     specs_get id,line "$newspecs/ids" "$newspecs"
-    rm -rf "$newspecs"
     exit 0
 fi
 key=$( { specs_get id,line "$newspecs/ids" "$newspecs"; echo "quick=$quick"
     [ -n "$quick" ] && [ "$katrule" = quick ] || echo "kat=$katrule"; } | sha256sum | cut -c 1-16)
 cdir=$hostdir/campaigns/$key
-mkdir -p "$cdir"
 targets=$cdir/targets # the IDs, one a line
+
+# ---- a campaign's life (README.md, "Campaigns"; ngbench(1), CAMPAIGNS) ----
+#   none      no campaign for this selection: --summary says so (exit 2);
+#             anything else starts one (--plan and --makefile only fix its plan)
+#   planned   plan fixed, nothing run: runs, shards, jobs start it
+#   running   some target not finished: runs, shards, jobs resume it;
+#             --restart (without --shard, --array-task or --job) starts a new one
+#   complete  every target has its 'done' record: a shard, array task or job
+#             runs nothing ("campaign C is complete"), exit 0; a plain run or
+#             --restart (with a shard too: the first to come starts it, the
+#             others join) starts a new one
+# Read-only in every state: --summary, --plan and --makefile of an existing
+# campaign (they create, reopen and change nothing).
+# array_of: MIN, MAX, STEP and the task count of --array-range; a single
+# task alone is a resubmission of one task of the array the campaign first
+# ran with
+array_of() {
+    amin=${array_range%%-*}
+    rest=${array_range#*-}
+    amax=${rest%%:*}
+    astep=1
+    case $rest in *:*) astep=${rest#*:} ;; esac
+    [ "$astep" -ge 1 ] && [ "$amax" -ge "$amin" ] || { echo "do: --array-range $array_range: want MIN <= MAX and STEP >= 1" >&2; exit 2; }
+    acount=$(((amax - amin) / astep + 1))
+}
+# array_member: the task is one of that array's (its offset in off), else exit 2
+array_member() {
+    if [ "$acount" -eq 1 ] && [ -f "$cdir/array" ]; then read -r amin amax astep acount <"$cdir/array"; fi
+    off=$((array_task - amin))
+    { [ "$off" -ge 0 ] && [ $((off % astep)) -eq 0 ] && [ "$array_task" -le "$amax" ]; } ||
+        { echo "do: task $array_task is not in the array $amin-$amax:$astep" >&2; exit 2; }
+}
+part_of=$job$shard$array_task
+exists=
+[ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && exists=1
+if [ -n "$summary" ] || { [ -n "$plan$makefile" ] && [ -n "$exists" ] && [ -z "$restart" ] && [ -z "$plan_file" ]; }; then
+    [ -n "$exists" ] || { echo "do: no campaign for this selection yet (./do --plan fixes one; ./do runs one)" >&2; exit 2; }
+    campaign=$(cat "$cdir/id")
+    if [ -n "$plan" ]; then
+        cat "$cdir/plan"
+    elif [ -n "$makefile" ]; then
+        sel=
+        for a in "$@"; do sel="$sel$(q "$(cd "$a" && pwd)")"; done
+        "$libdir/campaign" makefile "$cdir/plan" "${NGBENCH_DO:-$top/do}" "$dosel$sel"
+    elif [ ! -f "$cdir/planned" ] && [ ! -f "$cdir/plan.recorded" ]; then
+        # fixed by --plan of an older ./do, never run: nothing of it in the records yet
+        echo "campaign $campaign on $REC_HOST: $(grep -vc '^#' "$cdir/plan") planned (by --plan), none started"
+        exit 75
+    else
+        "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" "$hostdir/data"
+        exit $?
+    fi
+    exit 0
+fi
+mkdir -p "$cdir"
 cp "$newspecs/ids" "$cdir/targets.new.$$" && mv "$cdir/targets.new.$$" "$targets"
 [ -f "$hostdir/data" ] || : >"$hostdir/data"
 
@@ -623,15 +746,13 @@ cp "$newspecs/ids" "$cdir/targets.new.$$" && mv "$cdir/targets.new.$$" "$targets
 # make_plan: the plan a new campaign starts with (--plan-file, else computed)
 make_plan() {
     if [ -n "$plan_file" ]; then
-        grep -v '^#' "$plan_file" | cut -f 1 | sort >"$cdir/plan.ids"
-        sort "$targets" | cmp -s - "$cdir/plan.ids" || {
+        grep -v '^#' "$plan_file" | cut -f 1 | sort >"$cdir/plan.ids.$$"
+        sort "$targets" | cmp -s - "$cdir/plan.ids.$$" || {
             echo "do: the plan $plan_file does not list this selection's targets:" >&2
-            sort "$targets" | diff - "$cdir/plan.ids" | sed -n 's/^</  not in the plan:/p; s/^>/  not selected:/p' | head >&2
-            rm -f "$cdir/plan.ids"
+            sort "$targets" | diff - "$cdir/plan.ids.$$" | sed -n 's/^</  not in the plan:/p; s/^>/  not selected:/p' | head >&2
             return 1
         }
-        rm -f "$cdir/plan.ids"
-        cp "$plan_file" "$cdir/plan.new"
+        cp "$plan_file" "$cdir/plan.new.$$"
     else
         eval "set -- $estimates_from"
         others=
@@ -640,16 +761,11 @@ make_plan() {
         done
         eval "set -- $others"
         # shellcheck disable=SC2086
-        "$libdir/campaign" plan --key "$key" --host "$REC_HOST" \
-            "$newspecs" "$hostdir/data" "$@" >"$cdir/plan.new" || return 1
+        "$libdir/campaign" plan --key "$key" --host "$REC_HOST" --left-out "$leftout" \
+            "$newspecs" "$hostdir/data" "$@" >"$cdir/plan.new.$$" || return 1
     fi
-    mv "$cdir/plan.new" "$cdir/plan"
+    mv "$cdir/plan.new.$$" "$cdir/plan"
 }
-part_of=$job$shard$array_task
-if [ -n "$summary" ] && [ ! -f "$cdir/id" ]; then
-    echo "do: no campaign for this selection yet" >&2
-    exit 2
-fi
 # lock_campaign / unlock_campaign: one ./do at a time decides the campaign
 lock_campaign() {
     if command -v flock >/dev/null 2>&1; then
@@ -665,24 +781,59 @@ lock_campaign() {
     echo $$ >"$cdir/lock.d/pid"
 }
 unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else rm -rf "$cdir/lock.d"; fi; }
+# plan_records FILE: the plan as records (one per job), what status compares
+# the finished targets with; in the records from the campaign's start
+plan_records() {
+    grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print NR "\t" $0 }' | while IFS="$tab" read -r n id est src line; do
+        o=${id%%/*} r=${id#*/}; p=${r%%/*} r=${r#*/}; i=${r%%/*} c=${r#*/}
+        record "$1" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src"
+    done
+}
 lock_campaign
-# (--summary of a finished campaign shows it: it starts none)
-if [ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && { [ ! -f "$cdir/complete" ] || [ -n "$summary" ]; } &&
-    { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
+sweep_stale
+# decided again under the lock: of tasks started together, one creates it
+exists=
+[ -f "$cdir/id" ] && [ -f "$cdir/plan" ] && exists=1
+state=none
+if [ -n "$exists" ]; then
+    campaign=$(cat "$cdir/id")
+    state=running
+    [ -f "$cdir/planned" ] || state=planned
+    done_targets >"$cdir/done.$$"
+    if [ "$state" = running ] && [ -z "$(awk 'FILENAME == ARGV[1] { d[$0] = 1; next } !($0 in d)' "$cdir/done.$$" "$targets")" ]; then
+        state=complete
+        : >"$cdir/complete"
+    fi
+fi
+if [ "$state" = complete ] && [ -n "$part_of" ] && [ -z "$restart" ]; then
+    unlock_campaign
+    if [ -n "$array_task" ]; then # a task outside its array is still a usage error
+        array_of
+        array_member
+    fi
+    echo "do: campaign $campaign is complete: nothing to run${job:+ for job $job}${shard:+ in shard $shard}${array_task:+ in array task $array_task} (a plain ./do of this selection, or --restart, starts a new campaign)"
+    exit 0
+fi
+if { [ "$state" = planned ] || [ "$state" = running ]; } && { [ -z "$restart" ] || [ -n "$part_of" ]; }; then
     event=resume
-    [ -f "$cdir/planned" ] || event=start # fixed by --plan, nothing run yet
+    [ "$state" = planned ] && event=start # fixed by --plan, nothing run yet
     if [ -n "$plan_file" ]; then
         grep -v '^#' "$plan_file" | cut -f 1,2 >"$cdir/a.$$"
         grep -v '^#' "$cdir/plan" | cut -f 1,2 >"$cdir/b.$$"
         cmp -s "$cdir/a.$$" "$cdir/b.$$" ||
-            { echo "do: campaign $(cat "$cdir/id") already has a plan, not $plan_file's (--restart starts a new one)" >&2; rm -f "$cdir/a.$$" "$cdir/b.$$"; unlock_campaign; exit 2; }
+            { echo "do: campaign $campaign already has a plan, not $plan_file's (--restart starts a new one)" >&2; unlock_campaign; exit 2; }
         rm -f "$cdir/a.$$" "$cdir/b.$$"
     fi
 else
     event=start
-    rm -f "$cdir/complete" "$cdir/array" "$cdir/plan" "$cdir/planned"
+    rm -f "$cdir/complete" "$cdir/array" "$cdir/plan" "$cdir/planned" "$cdir/plan.recorded"
     make_plan || { unlock_campaign; exit 2; }
-    echo "c$(date -u +%Y%m%dT%H%M%SZ)-$$" >"$cdir/id.new" && mv "$cdir/id.new" "$cdir/id"
+    campaign=c$(date -u +%Y%m%dT%H%M%SZ)-$$
+    : >"$hostdir/work/plan.$$"
+    plan_records "$hostdir/work/plan.$$" && append_block "$hostdir/data" "$hostdir/work/plan.$$" ||
+        { echo "do: cannot append to $hostdir/data" >&2; unlock_campaign; exit 75; }
+    : >"$cdir/plan.recorded"
+    echo "$campaign" >"$cdir/id.new.$$" && mv "$cdir/id.new.$$" "$cdir/id"
 fi
 campaign=$(cat "$cdir/id")
 # the targets' specs, with the campaign's id: what run-target reads (each
@@ -707,23 +858,12 @@ if [ -n "$makefile" ]; then
     "$libdir/campaign" makefile "$cdir/plan" "${NGBENCH_DO:-$top/do}" "$dosel$sel"
     exit 0
 fi
-if [ -n "$summary" ]; then
-    "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" "$hostdir/data"
-    exit $?
-fi
+say_left_out
 
 # ---- what this invocation runs: the plan's jobs (longest first), less
 # those done; a job, or a share of them ----
 if [ -n "$array_task" ]; then
-    # the share of task I in MIN-MAX:STEP; a single task alone is a resubmission
-    # of one task of the array the campaign first ran with
-    amin=${array_range%%-*}
-    rest=${array_range#*-}
-    amax=${rest%%:*}
-    astep=1
-    case $rest in *:*) astep=${rest#*:} ;; esac
-    [ "$astep" -ge 1 ] && [ "$amax" -ge "$amin" ] || { echo "do: --array-range $array_range: want MIN <= MAX and STEP >= 1" >&2; exit 2; }
-    acount=$(((amax - amin) / astep + 1))
+    array_of
     if [ "$acount" -eq 1 ] && [ -f "$cdir/array" ]; then
         read -r amin amax astep acount <"$cdir/array"
         echo "do: task $array_task alone: a resubmission into the array $amin-$amax:$astep this campaign was first run with"
@@ -734,17 +874,15 @@ if [ -n "$array_task" ]; then
         fi
         echo "$amin $amax $astep $acount" >"$cdir/array"
     fi
-    off=$((array_task - amin))
-    { [ "$off" -ge 0 ] && [ $((off % astep)) -eq 0 ] && [ "$array_task" -le "$amax" ]; } ||
-        { echo "do: task $array_task is not in the array $amin-$amax:$astep" >&2; exit 2; }
+    array_member
     shard=$((off / astep + 1))/$acount
 fi
 todo=$cdir/todo.$$
 todo_all=$cdir/todo-all.$$
-done_targets >"$cdir/done"
+done_targets >"$cdir/done.$$"
 # N, ID, ESTIMATE in plan order (the target itself is its spec)
 grep -v '^#' "$cdir/plan" | awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next }
-    { n++; if (!($1 in d)) print n "\t" $1 "\t" $2 }' "$cdir/done" - >"$todo"
+    { n++; if (!($1 in d)) print n "\t" $1 "\t" $2 }' "$cdir/done.$$" - >"$todo"
 if [ -n "$job" ]; then
     if ! grep -qxF "$job" "$targets"; then
         echo "do: no job '$job' in this selection (see ./do --plan)" >&2
@@ -800,20 +938,14 @@ if [ "$event" = start ] || [ -z "$part" ]; then
         record "$runblock" - - - "$cid" compiler "campaign=$campaign" "command=$line" "version=$cversion" "$@"
     done
 fi
-if [ ! -f "$cdir/planned" ]; then
-    # the plan in the records: what the completeness check compares with
-    grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print NR "\t" $0 }' | while IFS="$tab" read -r n id est src line; do
-        o=${id%%/*} r=${id#*/}; p=${r%%/*} r=${r#*/}; i=${r%%/*} c=${r#*/}
-        record "$runblock" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src"
-    done
-fi
+[ -f "$cdir/planned" ] || [ -f "$cdir/plan.recorded" ] || plan_records "$runblock" # (a campaign started by an older ./do)
 append_block "$hostdir/data" "$runblock" || { echo "do: cannot append to $hostdir/data" >&2; rm -f "$runblock"; unlock_campaign; exit 75; }
 : >"$cdir/planned"
 rm -f "$runblock"
 unlock_campaign
 est_total=$(awk -F "$tab" '$6 != "-" { s += $6 } END { print s + 0 }' "$todo")
 est_unknown=$(awk -F "$tab" '$6 == "-"' "$todo" | wc -l)
-echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}; estimated $(human $((est_total / jobs)))$([ "$est_unknown" -gt 0 ] && echo " + $est_unknown target(s) without an estimate")"
+echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done.$$") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}; estimated $(human $((est_total / jobs)))$([ "$est_unknown" -gt 0 ] && echo " + $est_unknown target(s) without an estimate")"
 echo "do: results in $hostdir"
 
 # ---- the loop ----
@@ -832,10 +964,15 @@ elif [ "$left" -gt 0 ]; then
 fi
 
 # ---- the end: this invocation's targets (a job's or a shard's), or all ----
-done_targets >"$cdir/done"
-remaining=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d)' "$cdir/done" "$targets" | wc -l)
+done_targets >"$cdir/done.$$"
+remaining=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($1 in d)' "$cdir/done.$$" "$targets" | wc -l)
 [ "$remaining" -eq 0 ] && : >"$cdir/complete"
-mine=$(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($2 in d)' "$cdir/done" "$todo_all" | wc -l)
+# this invocation's targets not finished: those another live process runs
+# (their lock held: it will finish them) and the rest (a requeue resumes them)
+mine=0 live=0
+for t in $(awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next } !($2 in d) { print $2 }' "$cdir/done.$$" "$todo_all"); do
+    if lock_live "$cdir/locks/$(printf '%s' "$t" | tr / _)"; then live=$((live + 1)); else mine=$((mine + 1)); fi
+done
 echo
 if [ -n "$job" ]; then
     "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" --target "$job" "$hostdir/data" 2>/dev/null
@@ -857,11 +994,11 @@ bad=$("$NGBENCH_REC" get --complete -k status -w campaign="$campaign" -f @target
             if (shared) printf "do: note: %d exported symbol(s) are defined by more than one implementation, e.g. %s\n", shared, ex }' | sort -u
 "$NGBENCH_REC" get -k ct -w campaign="$campaign" -w result=fail -w declared=yes -f @primitive,@implementation,@compiler,op,first -d "$hostdir/data" |
     awk -F "$tab" '{ print "do: warning: " $1 "/" $2 " (" $3 ") declares itself constant-time but " $4 " fails the check: " $5 }' | sort -u
-rm -f "$todo" "$todo_all" "$todo.mine" "$progress"
 if [ "$mine" -gt 0 ]; then
-    echo "do: $mine target(s) of this run not finished; run the same ./do again to resume campaign $campaign"
+    echo "do: $mine target(s) of this run not finished and owned by no live process; run the same ./do again to resume campaign $campaign"
     exit 75
 fi
+[ "$live" -gt 0 ] && echo "do: $live target(s) of this run are running in another process, which finishes them"
 [ -n "$job$shard" ] && [ "$remaining" -gt 0 ] && echo "do: campaign $campaign: $remaining target(s) left for other jobs or shards"
 [ "$bad" -eq 0 ] || exit 1
 exit 0

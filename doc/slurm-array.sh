@@ -7,8 +7,12 @@
 # array the campaign was first run with. Every task of one host writes to the
 # same bench-results/<host>/data (locked appends); tasks on other hosts write
 # to their own host directories (give each host its own NGBENCH_HOST).
-# Exit status: ./do's (0 all passed, 1 some did not pass, 75 not finished:
-# requeue it). Afterwards, on any machine that sees all bench-results/*/data:
+# A task started after the campaign completed (a late task of a larger
+# array, a requeue) runs nothing and says "campaign C is complete".
+# Exit status: ./do's (0 all passed, or nothing left to run; 1 some did not
+# pass; 75 some target of the campaign has not finished and no live process
+# owns it: requeue it). Afterwards, on any machine that sees all
+# bench-results/*/data:
 #   ./do merge
 #SBATCH --job-name=ngbench
 #SBATCH --cpus-per-task=1

@@ -318,7 +318,7 @@ static int attempt_tier(const ds_host *h, const ds_attempt *a)
 
 static void build_host(ds_host *h, ds_rec **recs, size_t n)
 {
-    size_t i, j, cap_r = 0, cap_h = 0, cap_c = 0, cap_a = 0, cap_t = 0, cap_p = 0;
+    size_t i, j, cap_r = 0, cap_h = 0, cap_c = 0, cap_a = 0, cap_t = 0, cap_p = 0, cap_s = 0;
     ds_rec **tr = xmalloc(n * sizeof *tr);
     size_t nt = 0;
 
@@ -336,6 +336,9 @@ static void build_host(ds_host *h, ds_rec **recs, size_t n)
         } else if (r->r.kid == NGK_plan) {
             h->plans = xgrow(h->plans, &cap_p, h->nplans + 1, sizeof *h->plans);
             h->plans[h->nplans++] = r;
+        } else if (r->r.kid == NGK_start) {
+            h->starts = xgrow(h->starts, &cap_s, h->nstarts + 1, sizeof *h->starts);
+            h->starts[h->nstarts++] = r;
         } else {
             tr[nt++] = r;
         }
@@ -534,6 +537,7 @@ void ds_free(dataset *d)
         free(h->hostinfo);
         free(h->compilers);
         free(h->plans);
+        free(h->starts);
     }
     free(d->hosts);
     for (i = 0; i < d->nrecs; i++) {

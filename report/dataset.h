@@ -58,6 +58,8 @@ typedef struct {
     size_t nruns, nhostinfo, ncompilers;
     ds_rec **plans;       /* plan records: one per target a campaign planned */
     size_t nplans;
+    ds_rec **starts; /* start records: who owns a target's attempt while it runs */
+    size_t nstarts;
     ds_attempt *attempts;
     size_t nattempts;
     ds_target *targets;   /* by primitive, operation, implementation, compiler */

@@ -48,11 +48,15 @@ static void usage(FILE *f)
           "       (operation/primitive/implementation/compiler), status, KAT, checks, op, median\n"
           "       cycles, median time, ops/s (from the mean), preempted (yes: a trial's CPU share was\n"
           "       below 0.9). Then, for every campaign with a plan (plan records), the planned\n"
-          "       targets that did not finish, where they were assigned (shard K/N, job) and\n"
-          "       whether they started, and planned/finished counts. Writes no files. Exit\n"
-          "       status: 0 all finished and passed (PASS or NOKAT), 1 all finished but some did\n"
-          "       not pass (or no target matches), 75 some planned target did not finish.\n"
-          "         --host H        only host H\n"
+          "       targets that did not finish: 'running on M since T' (its owner's lock is held, or\n"
+          "       its pid alive, on this machine), 'interrupted at T (owner gone)' or 'never\n"
+          "       started', where they were assigned (shard K/N, job), and planned/finished/running\n"
+          "       counts. Reads only: writes, creates and changes nothing. Exit status: 0 every\n"
+          "       target finished and passed (PASS or NOKAT) or is still running, 1 some finished\n"
+          "       target did not pass (or no target matches), 75 some planned target did not\n"
+          "       finish and no live process owns it (requeue: it resumes).\n",
+          f);
+    fputs("         --host H        only host H\n"
           "         --campaign ID   the newest attempt of each target in campaign ID (any tier),\n"
           "                         instead of the attempts the pages show\n"
           "         --target T      only target T (operation/primitive/implementation/compiler), in\n"
@@ -221,20 +225,20 @@ int main(int argc, char **argv)
 
     if (status) {
         buf b;
-        size_t n, failed = 0, missing = 0;
+        size_t n, failed = 0, missing = 0, running = 0;
         buf_init(&b);
         n = report_status(&d, host, campaign, target, &b, &failed);
         if (!target)
-            missing = report_completeness(&d, host, campaign, &b);
+            missing = report_completeness(&d, host, campaign, &b, &running);
         fputs(buf_str(&b), stdout);
         buf_free(&b);
-        if (n == 0 && !missing) {
+        if (n == 0 && !missing && !running) {
             fprintf(stderr, "ngbench-report: status: no finished target%s%s%s%s%s%s\n", target ? " " : "",
                     target ? target : "", host ? " on " : "", host ? host : "", campaign ? " in campaign " : "",
                     campaign ? campaign : "");
             rc = 1;
         } else if (missing) {
-            rc = 75; /* incomplete: worth running again */
+            rc = 75; /* some target unfinished and no live process owns it: worth running again */
         } else if (failed) {
             rc = 1;
         }

@@ -355,7 +355,7 @@ int ngr_parse(const char *line, size_t len, ngr_record *rec, const char **why)
         rec->nfields = nfields = k;
     }
     target = ngr_target_kind(rec->kind);
-    if (target || strcmp(rec->kind, "plan") == 0) { /* a plan record names its target, but no attempt */
+    if (target || ngs_kinds[rec->kid].scope == NGS_PLAN) { /* plan, start: name a target, no attempt needed */
         if (strcmp(rec->operation, "crypto_sign") != 0 && strcmp(rec->operation, "crypto_kem") != 0)
             return fail(rec, why, "bad operation", NGR_CORRUPT);
         if (!name_ok(rec->primitive) || !name_ok(rec->impl) || !name_ok(rec->compiler))

@@ -27,7 +27,10 @@ void emit_index(report_ctx *c);      /* index.c: index.{md,html} */
 size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out,
                      size_t *failed);
 /* what each campaign (of host and campaign, NULL: all) planned and did not
- * finish, with where it was assigned; returns how many targets are missing */
-size_t report_completeness(const dataset *d, const char *host, const char *campaign, buf *out);
+ * finish: per target "running on M since T", "interrupted at T (owner
+ * gone)" or "never started", and where it was assigned. Returns how many
+ * are unfinished with no live owner (worth a requeue); adds those a live
+ * process runs to *running (when not NULL) */
+size_t report_completeness(const dataset *d, const char *host, const char *campaign, buf *out, size_t *running);
 
 #endif

@@ -3,9 +3,19 @@
  * its status (KAT, checks) and per operation the headline median cycles
  * with its uncertainty, the median time, ops/s, whether the figures were
  * preempted and whether the host was busy (disturbed trials). */
+#define _DEFAULT_SOURCE /* flock(2) */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "emit.h"
 #include "report.h"
@@ -175,7 +185,89 @@ static size_t share_of(const ngr_record *const *plan, size_t nplan, size_t idx, 
     return best + 1;
 }
 
-size_t report_completeness(const dataset *d, const char *host, const char *campaign, buf *out)
+/* ---- who owns an unfinished target: its newest start record ---- */
+
+/* 1: some process holds the lock (flock, as run-target takes it); 0: none
+ * does; -1: cannot tell (no such file) */
+static int lock_held(const char *path)
+{
+#ifdef LOCK_NB
+    int fd, r, e;
+    if (!path || strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
+        return -1;
+    r = flock(fd, LOCK_SH | LOCK_NB); /* run-target holds it exclusively */
+    e = errno;
+    if (r == 0)
+        flock(fd, LOCK_UN);
+    close(fd);
+    return r == 0 ? 0 : e == EWOULDBLOCK ? 1 : -1;
+#else
+    (void)path;
+    return -1;
+#endif
+}
+
+static int pid_alive(const ngr_record *s, ngf_id f)
+{
+    double p = 0;
+    if (!ngr_num(s, f, &p) || p <= 1)
+        return 0;
+    return kill((pid_t)p, 0) == 0 || errno == EPERM;
+}
+
+/* the newest mtime of the target's directory and its logs, as UTC text */
+static int last_activity(const ngr_record *s, char *out, size_t n)
+{
+    static const char *const sub[] = {"", "/logs", "/records", "/work", "/stages"};
+    const char *dir = ngr_get(s, NGF_dir);
+    time_t best = 0;
+    size_t i;
+    struct tm tm;
+    if (!dir || strcmp(dir, "-") == 0)
+        return 0;
+    for (i = 0; i < sizeof sub / sizeof *sub; i++) {
+        struct stat st;
+        char *p = xasprintf("%s%s", dir, sub[i]);
+        if (stat(p, &st) == 0 && st.st_mtime > best)
+            best = st.st_mtime;
+        free(p);
+    }
+    if (!best || !gmtime_r(&best, &tm))
+        return 0;
+    return strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0;
+}
+
+enum owner { NEVER, RUNNING, ELSEWHERE, GONE };
+
+/* what became of target p of campaign c that has no 'done' record: the
+ * newest start record says who started it; its lock (else its pid) on this
+ * machine says whether that owner still runs it */
+static enum owner owner_of(const ds_host *h, const char *c, const ngr_record *p, const ngr_record **start)
+{
+    struct utsname u;
+    const char *m;
+    size_t j;
+    int held;
+    *start = NULL;
+    for (j = 0; j < h->nstarts; j++) {
+        const ngr_record *s = &h->starts[j]->r;
+        if (strcmp(s->campaign, c) == 0 && strcmp(s->operation, p->operation) == 0 &&
+            strcmp(s->primitive, p->primitive) == 0 && strcmp(s->impl, p->impl) == 0 &&
+            strcmp(s->compiler, p->compiler) == 0)
+            *start = s; /* in file order: the last is the newest */
+    }
+    if (!*start)
+        return NEVER;
+    m = ngr_get(*start, NGF_machine);
+    if (m && uname(&u) == 0 && strcmp(m, u.nodename) != 0)
+        return ELSEWHERE;
+    held = lock_held(ngr_get(*start, NGF_lock));
+    if (held >= 0)
+        return held ? RUNNING : GONE;
+    return pid_alive(*start, NGF_pid) ? RUNNING : GONE;
+}
+
+size_t report_completeness(const dataset *d, const char *host, const char *campaign, buf *out, size_t *running)
 {
     size_t hi, missing = 0;
     for (hi = 0; hi < d->nhosts; hi++) {
@@ -187,7 +279,7 @@ size_t report_completeness(const dataset *d, const char *host, const char *campa
         for (i = 0; i < h->nplans; i++) {
             const char *c = h->plans[i]->r.campaign;
             const ngr_record **plan;
-            size_t np = 0, k, done = 0, first = 1;
+            size_t np = 0, k, done = 0, first = 1, live = 0;
             for (j = 0; j < i; j++)
                 if (strcmp(h->plans[j]->r.campaign, c) == 0)
                     break;
@@ -199,15 +291,14 @@ size_t report_completeness(const dataset *d, const char *host, const char *campa
                     plan[np++] = &h->plans[j]->r;
             qsort(plan, np, sizeof *plan, by_order);
             for (k = 0; k < np; k++) {
-                const ds_attempt *fin = NULL, *started = NULL;
+                const ds_attempt *fin = NULL;
+                const ngr_record *st;
+                enum owner own;
+                char last[32];
                 for (j = 0; j < h->nattempts; j++) {
                     const ds_attempt *a = &h->attempts[j];
-                    if (strcmp(a->campaign, c) != 0 || !same_target(plan[k], a))
-                        continue;
-                    if (a->done)
+                    if (strcmp(a->campaign, c) == 0 && same_target(plan[k], a) && a->done)
                         fin = a;
-                    else
-                        started = a;
                 }
                 if (fin) {
                     done++;
@@ -217,9 +308,25 @@ size_t report_completeness(const dataset *d, const char *host, const char *campa
                     buf_printf(out, "\nnot finished in campaign %s on %s:\n", c, h->name);
                     first = 0;
                 }
+                own = owner_of(h, c, plan[k], &st);
+                buf_printf(out, "  %s/%s/%s/%s: ", plan[k]->operation, plan[k]->primitive, plan[k]->impl,
+                           plan[k]->compiler);
+                if (own == RUNNING || own == ELSEWHERE) {
+                    live++;
+                    buf_printf(out, "running on %s since %s (pid %s%s)\n", ngr_get(st, NGF_machine) ? ngr_get(st, NGF_machine) : "?",
+                               ngr_get(st, NGF_start) ? ngr_get(st, NGF_start) : "?",
+                               ngr_get(st, NGF_pid) ? ngr_get(st, NGF_pid) : "?",
+                               own == ELSEWHERE ? "; another machine: not checked from here" : "");
+                    continue; /* its owner will finish it: nothing to requeue */
+                }
                 missing++;
-                buf_printf(out, "  %s/%s/%s/%s: %s", plan[k]->operation, plan[k]->primitive, plan[k]->impl,
-                           plan[k]->compiler, started ? "started, no 'done' record (killed?)" : "never started");
+                if (own == GONE)
+                    buf_printf(out, "interrupted at %s (owner gone; started %s by pid %s on %s)",
+                               last_activity(st, last, sizeof last) ? last : ngr_get(st, NGF_start) ? ngr_get(st, NGF_start) : "?",
+                               ngr_get(st, NGF_start) ? ngr_get(st, NGF_start) : "?", ngr_get(st, NGF_pid) ? ngr_get(st, NGF_pid) : "?",
+                               ngr_get(st, NGF_machine) ? ngr_get(st, NGF_machine) : "?");
+                else
+                    buf_puts(out, "never started");
                 /* where it was assigned: its share in every split the campaign's runs used,
                  * and whether a run of that share (or of its job) started */
                 {
@@ -262,8 +369,13 @@ size_t report_completeness(const dataset *d, const char *host, const char *campa
                 }
                 buf_puts(out, "\n");
             }
-            buf_printf(out, "%scampaign %s on %s: %lu planned, %lu finished%s\n", first ? "\n" : "", c, h->name,
-                       (unsigned long)np, (unsigned long)done, done < np ? ", INCOMPLETE" : ", complete");
+            buf_printf(out, "%scampaign %s on %s: %lu planned, %lu finished", first ? "\n" : "", c, h->name,
+                       (unsigned long)np, (unsigned long)done);
+            if (live)
+                buf_printf(out, ", %lu running", (unsigned long)live);
+            buf_printf(out, "%s\n", done == np ? ", complete" : done + live == np ? ", running" : ", INCOMPLETE");
+            if (running)
+                *running += live;
             free(plan);
         }
     }

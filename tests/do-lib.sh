@@ -33,9 +33,10 @@ count_kind() { "$rec" get -k "$1" -f @kind "${2:-$data}" | grep -c .; }
 
 # stable_records FILE: the records of blocks that reached their 'done' record,
 # without the fields that change from run to run (dates, times, seconds,
-# campaign and attempt ids, digests of timing-dependent output)
+# campaign and attempt ids, digests of timing-dependent output) and without
+# the start records (who ran a target, and how often it was started)
 stable_records() {
-    "$rec" get --complete -x run,host,compiler "$1" |
+    "$rec" get --complete -x run,host,compiler,start "$1" |
         sed -E 's/^(ngbench [0-9]+ [^ ]+ [^ ]+) [0-9]{8}/\1 DATE/; s/ (campaign|attempt|seconds|cache_seconds|start)=[^ ]*//g' | sort
 }
 
