@@ -943,8 +943,8 @@ append_block "$hostdir/data" "$runblock" || { echo "do: cannot append to $hostdi
 : >"$cdir/planned"
 rm -f "$runblock"
 unlock_campaign
-est_total=$(awk -F "$tab" '$6 != "-" { s += $6 } END { print s + 0 }' "$todo")
-est_unknown=$(awk -F "$tab" '$6 == "-"' "$todo" | wc -l)
+est_total=$(awk -F "$tab" '$3 != "-" { s += $3 } END { print s + 0 }' "$todo")
+est_unknown=$(awk -F "$tab" '$3 == "-"' "$todo" | wc -l)
 echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done.$$") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}; estimated $(human $((est_total / jobs)))$([ "$est_unknown" -gt 0 ] && echo " + $est_unknown target(s) without an estimate")"
 echo "do: results in $hostdir"
 

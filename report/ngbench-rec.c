@@ -66,9 +66,10 @@ static int usage(FILE *f, int code)
             "       write appends a line of checked, encoded fields to FILE ('-': standard\n"
             "       output); sh prints every field of the FILE(s) as a shell assignment\n"
             "       PREFIX_KEY='value' (PREFIX T, KEY in upper case; a field twice is an\n"
-            "       error), for eval; get prints the FIELDS of each line, tab-separated and\n"
-            "       decoded (tab, newline and %% as %%XX; empty when missing), of the lines\n"
-            "       whose KEY is VALUE; check reports every line that is not a valid spec\n"
+            "       error), for eval; get prints one line per FILE: the FIELDS, looked up\n"
+            "       across all of the file's lines, tab-separated and decoded (tab, newline\n"
+            "       and %% as %%XX; empty when missing), of the files whose KEY is VALUE;\n"
+            "       check reports every line that is not a valid spec\n"
             "       (exit 1)\n"
             "Without FILE, get, json and valid read standard input.\n",
             prog, prog, prog, prog, prog, prog);
@@ -565,9 +566,14 @@ static int spec_sh_line(const char *file, unsigned long lineno, const ngr_record
     return 0;
 }
 
+/* spec get: one line per spec FILE, its fields looked up across all of
+ * the file's lines (a spec is the union of its lines: the campaign's line,
+ * the target's, the attempt's) */
 struct spec_get {
     char **fields, **wkey, **wval;
     size_t nfields, nw;
+    const char *file; /* the file whose values are gathered */
+    char **val, **wseen;
 };
 
 /* a value in a tab-separated line: tab, newline and '%' as %XX */
@@ -581,24 +587,44 @@ static void tsv_value(const char *v)
     }
 }
 
+static void spec_get_flush(struct spec_get *g)
+{
+    size_t i;
+    int match = g->file != NULL;
+    for (i = 0; match && i < g->nw; i++)
+        match = g->wseen[i] && strcmp(g->wseen[i], g->wval[i]) == 0;
+    for (i = 0; match && i < g->nfields; i++) {
+        if (i)
+            putchar('\t');
+        tsv_value(g->val[i] ? g->val[i] : "");
+    }
+    if (match)
+        putchar('\n');
+    for (i = 0; i < g->nfields; i++)
+        free(g->val[i]), g->val[i] = NULL;
+    for (i = 0; i < g->nw; i++)
+        free(g->wseen[i]), g->wseen[i] = NULL;
+    g->file = NULL;
+}
+
 static int spec_get_line(const char *file, unsigned long lineno, const ngr_record *r, void *ctx)
 {
     struct spec_get *g = ctx;
     size_t i;
-    (void)file;
     (void)lineno;
+    if (g->file != file)
+        spec_get_flush(g);
+    g->file = file;
     for (i = 0; i < g->nw; i++) {
         const char *v = ngr_get_named(r, g->wkey[i]);
-        if (!v || strcmp(v, g->wval[i]) != 0)
-            return 0;
+        if (v)
+            free(g->wseen[i]), g->wseen[i] = xstrdup(v);
     }
     for (i = 0; i < g->nfields; i++) {
         const char *v = ngr_get_named(r, g->fields[i]);
-        if (i)
-            putchar('\t');
-        tsv_value(v ? v : "");
+        if (v)
+            free(g->val[i]), g->val[i] = xstrdup(v);
     }
-    putchar('\n');
     return 0;
 }
 
@@ -669,7 +695,11 @@ static int cmd_spec(int argc, char **argv)
         }
         if (!g.nfields)
             die(1, "spec get wants -f FIELDS%s%s", "", "");
-        return each_spec(argc - 1 - optind, argv + 1 + optind, spec_get_line, &g);
+        g.val = xcalloc(g.nfields, sizeof *g.val);
+        g.wseen = xcalloc(g.nw ? g.nw : 1, sizeof *g.wseen);
+        c = each_spec(argc - 1 - optind, argv + 1 + optind, spec_get_line, &g);
+        spec_get_flush(&g);
+        return c;
     }
     if (strcmp(sub, "check") == 0)
         return each_spec(argc - 2, argv + 2, spec_check_line, NULL);

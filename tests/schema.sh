@@ -92,6 +92,17 @@ lit=$(cd "$datadir/report" && grep -nE 'ngr_(get|num)\([^,]+, *"|strcmp\([^,]*ki
     grep -v '^\./record\.c:\|^\./schema\.c:')
 [ -z "$lit" ] && ok "no record field or kind is looked up by a string literal in report/" || bad "literal lookups: $lit"
 
+# spec get: a spec is the union of its lines (the campaign's, the target's,
+# the attempt's): one output line per file, never one per line
+"$rec" spec write "$work/a.spec" campaign=c1 && "$rec" spec write "$work/a.spec" id=crypto_sign/x/ref/cc compiler=cc &&
+    "$rec" spec write "$work/a.spec" attempt=a1 && "$rec" spec write "$work/b.spec" campaign=c1 id=crypto_sign/y/ref/cc compiler=cc1 ||
+    bad "spec write"
+got=$("$rec" spec get -f campaign,compiler,attempt "$work/a.spec" "$work/b.spec" | tr '\t\n' ',;')
+[ "$got" = "c1,cc,a1;c1,cc1,;" ] && ok "spec get prints one line per spec file, its fields across its lines" ||
+    bad "spec get over two specs: $got"
+got=$("$rec" spec get -f id -w compiler=cc1 "$work/a.spec" "$work/b.spec")
+[ "$got" = crypto_sign/y/ref/cc ] && ok "spec get -w selects files by a field on any of their lines" || bad "spec get -w: $got"
+
 [ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 rm -rf "$work"
 exit 0
