@@ -79,11 +79,18 @@ for mode in bwrap builtin none; do
     [ "$(wc -c <"$w/out")" -eq 1000 ] && has out_dropped=21000 && [ ! -s "$w/direct" ] &&
         ok "$mode: output capped at the limit, the rest counted" || bad "$mode: output limit: $(wc -c <"$w/out") bytes, $res"
     # no process outlives the step: a child in a session of its own
-    run $mode sh -c 'setsid sh -c "sleep 300" >/dev/null 2>&1 & sleep 300 & echo started'
-    sleep 0.5
-    left=$(ps -eo pid,args | grep -c '[s]leep 300')
+    # (a sleep of its own length per mode and per run, so that no other
+    # test's or mode's process is counted; a killed process may take a
+    # moment to go on a loaded host, a leaked one stays for minutes)
+    secs=$((300 + $$ % 500 + ${#mode}))
+    run $mode sh -c "setsid sh -c 'sleep $secs' >/dev/null 2>&1 & sleep $secs & echo started"
+    i=0
+    while left=$(ps -eo pid,args | grep -c "[s]leep $secs") && [ "$left" -gt 0 ] && [ $i -lt 50 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
     [ "$left" -eq 0 ] && ok "$mode: no process of the step is left after it" ||
-        { bad "$mode: $left processes left"; ps -eo pid,ppid,stat,etime,args | grep '[s]leep 300'; }
+        { bad "$mode: $left processes left after 5 s"; ps -eo pid,ppid,stat,etime,args | grep "[s]leep $secs"; }
 done
 rm -rf "$w"
 exit $fails
