@@ -15,7 +15,7 @@ hostdir=$work/res/testhost
 cache=$hostdir/cache/harness
 sig=crypto_sign/toysig/ref kem=crypto_kem/toykem/ref
 
-./do --no-measure --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" \
+"$datadir/do" --no-measure --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" \
     "$fix/crypto_kem/toykem" >"$work/out1" 2>&1
 for t in $sig/cc $sig/cc1 $kem/cc $kem/cc1; do
     [ "$(status_of "$t")" = PASS ] || bad "$t: $(status_of "$t") (see $work/out1)"
@@ -57,7 +57,7 @@ fi
 # (line cc's entry: build-impl -c "$cc -O2" below checks a copy of it)
 e=$(grep -lx "line $cc -O2" "$cache"/*/KEY) && e=${e%/KEY} || bad "no cache entry for the line $cc -O2"
 printf 'corrupt' >>"$e/harness/target.o"
-./do --no-measure --restart --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" \
+"$datadir/do" --no-measure --restart --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" \
     "$fix/crypto_kem/toykem" >"$work/out2" 2>&1
 grep -q "differs from its digests: compiled again" "$work/out2" && ok "./do says the corrupted entry was compiled again" ||
     bad "no word of the corrupted entry (see $work/out2)"
@@ -82,19 +82,19 @@ want="$kem/cc full once cc,$kem/cc1 quick once cc,$sig/cc full once cc,$sig/cc1 
     bad "default tiers: $(tiers "$c2")"
 "$rec" get -k kat -w campaign="$c2" -w @target=$sig/cc1 -f records "$data" | grep -qx 1 ||
     bad "the quick-tier target generated more than the first record"
-./do --no-measure --kat full --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" >"$work/out3" 2>&1
+"$datadir/do" --no-measure --kat full --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" >"$work/out3" 2>&1
 c3=$("$rec" get -k done -f campaign "$data" | tail -n 1)
 want="$sig/cc full full -,$sig/cc1 full full -,"
 [ "$(tiers "$c3")" = "$want" ] && ok "--kat full: the full tier on every line" || bad "--kat full tiers: $(tiers "$c3")"
 [ "$c3" != "$c2" ] || bad "--kat full resumed the default campaign"
-./do --no-measure --kat quick --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" >"$work/out4" 2>&1
+"$datadir/do" --no-measure --kat quick --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" >"$work/out4" 2>&1
 c4=$("$rec" get -k done -f campaign "$data" | tail -n 1)
 [ "$(tiers "$c4")" = "$sig/cc quick quick -,$sig/cc1 quick quick -," ] && ok "--kat quick: the first record on every line" ||
     bad "--kat quick tiers: $(tiers "$c4")"
-./do --kat bogus "$fix/crypto_sign/toysig" >/dev/null 2>&1
+"$datadir/do" --kat bogus "$fix/crypto_sign/toysig" >/dev/null 2>&1
 [ $? -eq 2 ] && ok "--kat with a bad value is refused" || bad "--kat bogus accepted"
 # the plan says the rule; the page states it
-./do --plan --no-measure --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" "$fix/crypto_kem/toykem" |
+"$datadir/do" --plan --no-measure --okcompilers "$work/okcompilers" --results "$work/res" "$fix/crypto_sign/toysig" "$fix/crypto_kem/toykem" |
     grep -q 'KAT: the full tier on 2, the first record on 2 (--kat once)' && ok "the plan states the KAT rule" ||
     bad "the plan does not state the KAT rule"
 ! grep -n "refused" "$work/out1" "$work/out2" "$work/out3" "$work/out4" >"$work/refused" &&
@@ -102,7 +102,7 @@ c4=$("$rec" get -k done -f campaign "$data" | tail -n 1)
 # results under /tmp: the sandbox mounts a private /tmp, so a step sees the
 # spec only through its scratch directory
 tmpres=$(mktemp -d /tmp/ngbench-do-fast.XXXXXX) && chmod 755 "$tmpres" # the sandbox's uid (65534 under root) must reach it
-./do --no-measure --okcompilers "$work/okcompilers" --results "$tmpres" "$fix/crypto_sign/toysig" >"$work/out5" 2>&1
+"$datadir/do" --no-measure --okcompilers "$work/okcompilers" --results "$tmpres" "$fix/crypto_sign/toysig" >"$work/out5" 2>&1
 st=$("$rec" get -k status -f @target,status "$tmpres/testhost/data" | tr '\t\n' ' ;')
 [ "$st" = "$sig/cc PASS;$sig/cc1 PASS;" ] && ok "results under /tmp: every target passes" || bad "results under /tmp: $st (see $work/out5)"
 rm -rf "$tmpres"
