@@ -48,6 +48,19 @@ want "crypto_sign/p1/ref/b${tab}100${tab}other-compilers"
 want "crypto_sign/p2/ref/a${tab}60${tab}other-host"
 want "crypto_sign/p4/ref/a${tab}-${tab}unknown"
 grep -q "^crypto_sign/p3/ref/a${tab}[0-9]*${tab}model$" "$w/est" && ok "estimate: p3 from its shipped cost (model)" || bad "p3 not from the model"
+# an implementation's own cost line (an opt is faster than its ref)
+mkdir -p "$w/crypto_sign/p3/opt" "$w/specs-opt/crypto_sign/p3/ref" "$w/specs-opt/crypto_sign/p3/opt"
+printf 'kat_record_seconds 2.0\nkat_record_seconds opt 0.5\n' >"$w/crypto_sign/p3/cost"
+for i in ref opt; do
+    "$rec" spec write "$w/specs-opt/crypto_sign/p3/$i/a.spec" "id=crypto_sign/p3/$i/a" "dir=$w/crypto_sign/p3/$i" \
+        compiler=a "line=cc -O2" tier=full measure=0
+    echo "crypto_sign/p3/$i/a" >>"$w/specs-opt/ids"
+done
+# 15 s + 13 records (10 KAT, 3 checks) at 2.0 s and at 0.5 s
+est=$("$camp" estimate "$w/specs-opt" | cut -f 2 | tr '\n' ' ')
+[ "$est" = "41 22 " ] && ok "estimate: an implementation's own cost line (kat_record_seconds opt N) wins" ||
+    bad "estimate with an opt cost line: $est"
+printf 'kat_record_seconds 2.0\n' >"$w/crypto_sign/p3/cost"
 # a quick tier does not take a full run's seconds
 "$camp" estimate "$w/specs-quick" "$w/here" | grep -q "^crypto_sign/p1/ref/a${tab}-${tab}unknown$" &&
     ok "a full run's seconds do not estimate the quick tier" || bad "the quick tier took a full run's seconds"
