@@ -42,8 +42,8 @@ its records are appended to RESULTS/<host>/data (and data.jsonl) when it
 finishes. Every option also takes the form --option=value.
 
 How long: ./do --plan prints the estimate for any selection before anything
-runs (the full default campaign: about 6 hours on a 2-core VM; --quick about
-4; one primitive with --quick: minutes).
+runs (the full default campaign, 204 targets: about 7 hours with one worker
+on a 2-core VM by the plan's model; one primitive with --quick: minutes).
 
 Selection
   -c PATTERN         only compiler lines whose id or text contains PATTERN
