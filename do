@@ -42,7 +42,7 @@ its records are appended to RESULTS/<host>/data (and data.jsonl) when it
 finishes. Every option also takes the form --option=value.
 
 How long: ./do --plan prints the estimate for any selection before anything
-runs (the full default campaign, 204 targets: about 7 hours with one worker
+runs (the full default campaign, 204 targets: about 6.4 hours with one worker
 on a 2-core VM by the plan's model; one primitive with --quick: minutes).
 
 Selection
