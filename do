@@ -140,7 +140,8 @@ Output
   -h, --help         this text
   --version          ngbench's version
 Subcommands
-  merge              hands over to ngbench-report merge (its --help)
+  merge              hands over to ngbench-report merge (its --help), with the
+                     shipped reference dataset as one more host (below)
   compare            hands over to ngbench-report compare (its --help): is B faster
                      than A, per target and operation, with 95% intervals; without
                      A and B, the campaign before the last against the last (run
@@ -161,6 +162,12 @@ directories) names every folder it leaves out, and why ("do: left out:
 ..."). Record kinds and fields: doc/records.md. Environment:
 NGBENCH_HOST names the host in records (default: hostname; give every host of
 a campaign its own).
+Reference dataset: a complete default campaign's records ship in
+bench-results/<host>/ (a REFERENCE file and README.md there say which machine
+and commit made them). Each finished target's figures then end with
+"R x reference" (its median cycles over the reference's, same target and
+compiler id), and ./do merge shows the reference beside your hosts. ./do never
+writes into it (NGBENCH_REFERENCE=none: no comparison).
 USAGE
 }
 
@@ -204,12 +211,28 @@ keep() { for _a in "$@"; do dosel="$dosel$(q "$_a")"; done; }
 NGBENCH_MEMORY_MB=${NGBENCH_MEMORY_MB:-8192}
 NGBENCH_FILESIZE_MB=${NGBENCH_FILESIZE_MB:-8192}
 need() { [ $# -ge 2 ] || { echo "do: $1 needs a value (try --help)" >&2; exit 2; }; }
+# the shipped reference dataset(s): a host directory with a REFERENCE file
+# (bench-results/README.md); NGBENCH_REFERENCE names another one, or none
+reference_dirs() {
+    case ${NGBENCH_REFERENCE:-} in
+    none) return 0 ;;
+    '') for _f in "$datadir"/bench-results/*/REFERENCE; do [ -f "$_f" ] && echo "${_f%/REFERENCE}"; done ;;
+    *) [ -f "$NGBENCH_REFERENCE/data" ] && echo "$NGBENCH_REFERENCE" ||
+        echo "do: NGBENCH_REFERENCE=$NGBENCH_REFERENCE holds no data file; no reference comparison" >&2 ;;
+    esac
+    return 0
+}
 # the merge step is its own tool: ./do merge and ./do compare only hand over to it
 case ${1:-} in merge | compare)
     sub=$1
     shift
     report=${NGBENCH_REPORT:-$(tool ngbench-report report)}
     [ -x "$report" ] || { echo "do: $report is missing: run make first" >&2; exit 2; }
+    refargs=
+    if [ "$sub" = merge ]; then
+        for _r in $(reference_dirs); do refargs="$refargs$(q --reference-data)$(q "$_r")"; done
+    fi
+    eval "set -- $refargs"' "$@"'
     exec "$report" "$sub" --results "$results" "$@" ;;
 esac
 collect=
@@ -394,7 +417,12 @@ done
 REC_HOST=$(host_name)
 REC_ABI=$(host_abi)
 hostdir=$results/$REC_HOST
+if [ -f "$hostdir/REFERENCE" ]; then
+    echo "do: $hostdir is a shipped reference dataset (its REFERENCE file): ./do does not add to it; name this host otherwise (NGBENCH_HOST=...) or use --results" >&2
+    exit 2
+fi
 mkdir -p "$hostdir/work" || exit 2
+refdata=$(reference_dirs | head -n 1)
 tab=$(printf '\t')
 # every file this process makes in the campaign's directory and in work/ is
 # named NAME.PID (or NAME.PID.SUFFIX): gone on every exit path; a SIGKILL
@@ -482,8 +510,8 @@ EOT
                   else printf "%d target(s) left, without an estimate", unk }' \
             "$progress" "$todo_all" 2>/dev/null)
         echo "$n/$total ${tname#*/}: took $(human "$took")${eta:+; $eta}"
-        "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" --target "$tname" "$hostdir/data" 2>/dev/null |
-            sed -n '2,$p'
+        "$NGBENCH_REPORT" status --campaign "$campaign" --host "$REC_HOST" --target "$tname" \
+            ${refdata:+--reference-data "$refdata"} "$hostdir/data" 2>/dev/null | sed -n '2,$p'
         ;;
     3) echo "[$n/$total] $tname: running in another ./do; skipped here" ;;
     *) echo "[$n/$total] $tname: run-target failed (exit $rc)" >&2 ;;

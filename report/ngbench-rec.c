@@ -27,6 +27,7 @@ static int usage(FILE *f, int code)
             "       %s get [-k KINDS] [-x KINDS] [-w KEY=VALUE]... [-f FIELDS] [-d] [--complete] [FILE...]\n"
             "       %s json [FILE...]\n"
             "       %s valid [FILE...]\n"
+            "       %s rehost HOST [FILE...]\n"
             "       %s schema [--markdown|--man|--list|--check]\n"
             "       %s spec write FILE KEY=VALUE... | spec sh [-p PREFIX] FILE... |\n"
             "            spec get -f FIELDS [-w KEY=VALUE]... FILE... | spec check FILE...\n"
@@ -56,6 +57,10 @@ static int usage(FILE *f, int code)
             "       {\"invalid\": \"<line>\"}\n"
             "valid  reports every line that is not a well-formed record as FILE:LINE: why\n"
             "       (exit 1 if there is one)\n"
+            "rehost prints every record with its host prefix field replaced by HOST, the\n"
+            "       rest of the line byte for byte (to ship a campaign's records under a\n"
+            "       name of their own, e.g. a reference dataset); a line that is not a\n"
+            "       well-formed record is reported as FILE:LINE and dropped (exit 1)\n"
             "schema prints the record schema (report/schema.def: every kind, its fields,\n"
             "       their types, units and meanings) as the document doc/records.md\n"
             "       (--markdown, the default), as the page ngbench-records(5) (--man), as\n"
@@ -72,7 +77,7 @@ static int usage(FILE *f, int code)
             "       check reports every line that is not a valid spec\n"
             "       (exit 1)\n"
             "Without FILE, get, json and valid read standard input.\n",
-            prog, prog, prog, prog, prog, prog);
+            prog, prog, prog, prog, prog, prog, prog);
     return code;
 }
 
@@ -486,6 +491,40 @@ static int valid_line(const char *file, unsigned long lineno, const char *line, 
     return 0;
 }
 
+/* ---- rehost: the same records under another host name ---- */
+
+static int rehost_line(const char *file, unsigned long lineno, const char *line, size_t len, void *ctx)
+{
+    const char *host = ctx, *why = NULL, *p = line, *end = line + len;
+    ngr_record r;
+    buf b;
+    int sp = 0;
+    size_t keep = 0;
+    if (ngr_parse(line, len, &r, &why) != NGR_OK) {
+        fprintf(stderr, "%s: %s:%lu: not a record (%s): dropped\n", prog, file, lineno, why ? why : "?");
+        return 1;
+    }
+    ngr_free(&r);
+    /* the prefix is "ngbench FORMAT HOST ...": keep all but the third word */
+    while (p < end && sp < 3) {
+        if (*p == ' ' && ++sp == 2)
+            keep = (size_t)(p - line) + 1;
+        p++;
+    }
+    buf_init(&b);
+    buf_printf(&b, "%.*s%s %.*s", (int)keep, line, host, (int)(end - p), p);
+    if (ngr_parse(b.p, b.len, &r, &why) != NGR_OK) { /* cannot happen for a valid HOST: say so if it does */
+        fprintf(stderr, "%s: %s:%lu: the renamed record does not parse (%s)\n", prog, file, lineno, why ? why : "?");
+        buf_free(&b);
+        return 1;
+    }
+    ngr_free(&r);
+    buf_putc(&b, '\n');
+    fwrite(b.p, 1, b.len, stdout);
+    buf_free(&b);
+    return 0;
+}
+
 /* ---- spec: the target spec (schema kind "target") ---- */
 
 /* each line of the spec files, parsed; fn(line's record, ctx) */
@@ -767,6 +806,14 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "valid") == 0)
         return each_line(argc - 2, argv + 2, valid_line, NULL);
+    if (strcmp(argv[1], "rehost") == 0) {
+        if (argc < 3 || !ngr_name_ok(argv[2])) {
+            fprintf(stderr, "%s: rehost wants a host name ([A-Za-z0-9._+-], at most %d characters)%s%s\n", prog,
+                    NGR_NAME_MAX, argc < 3 ? "" : ", not ", argc < 3 ? "" : argv[2]);
+            return 2;
+        }
+        return each_line(argc - 3, argv + 3, rehost_line, argv[2]);
+    }
     if (strcmp(argv[1], "schema") == 0)
         return cmd_schema(argc - 1, argv + 1);
     if (strcmp(argv[1], "spec") == 0)

@@ -61,7 +61,10 @@ static void usage(FILE *f)
           "                         instead of the attempts the pages show\n"
           "         --target T      only target T (operation/primitive/implementation/compiler), in\n"
           "                         the short form: 'T: STATUS (KAT k, checks c)', then per operation\n"
-          "                         '  op  MEDIAN cycles  TIME  RATE ops/s[  PREEMPTED]'\n"
+          "                         '  op  MEDIAN cycles  TIME  RATE ops/s[  R x reference][  PREEMPTED]'\n"
+          "         --reference-data P  with --target, each operation's headline as a multiple R of\n"
+          "                         the same target's in the reference dataset P (cycles;\n"
+          "                         above 1 is slower)\n"
           "\n"
           "INPUT  a data file, a host directory (holding 'data') or a results directory (every\n"
           "       <dir>/<host>/data in it). Default: every RESULTS/<host>/data.\n"
@@ -69,6 +72,10 @@ static void usage(FILE *f)
           "options (--opt=value works as --opt value)\n"
           "  --results DIR    the results directory (default: bench-results)\n"
           "  -o, --output DIR the output directory (default: RESULTS/merged)\n"
+          "  --reference-data P  a reference dataset (a data file or host directory: the one\n"
+          "                   shipped in bench-results/<host>/ with a REFERENCE file, README.md\n"
+          "                   there; ./do merge passes it): merge and check read it as one more\n"
+          "                   host, beside the others in every table and page switch\n"
           "  --reference ID   compiler id of the reference line for the ratios (default: guide-ref;\n"
           "                   a line with the command the records give for that id counts too)\n"
           "  --meta DIR       the tree holding the schemes' metadata files (name, description,\n"
@@ -87,7 +94,7 @@ static void usage(FILE *f)
           f);
 }
 
-enum { OPT_RESULTS = 256, OPT_REFERENCE, OPT_META, OPT_HOST, OPT_CAMPAIGN, OPT_TARGET };
+enum { OPT_RESULTS = 256, OPT_REFERENCE, OPT_META, OPT_HOST, OPT_CAMPAIGN, OPT_TARGET, OPT_REFDATA };
 
 static const struct option longopts[] = {
     {"results", required_argument, NULL, OPT_RESULTS},
@@ -97,6 +104,7 @@ static const struct option longopts[] = {
     {"host", required_argument, NULL, OPT_HOST},
     {"campaign", required_argument, NULL, OPT_CAMPAIGN},
     {"target", required_argument, NULL, OPT_TARGET},
+    {"reference-data", required_argument, NULL, OPT_REFDATA},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
@@ -123,7 +131,7 @@ static const char *default_meta(void)
 int main(int argc, char **argv)
 {
     const char *cmd, *results = "bench-results", *output = NULL, *reference = "guide-ref", *meta = NULL;
-    const char *host = NULL, *campaign = NULL, *target = NULL;
+    const char *host = NULL, *campaign = NULL, *target = NULL, *refdata = NULL;
     char **inputs = NULL, **files = NULL, *outdir;
     size_t ninputs = 0, nfiles = 0, i;
     int quiet = 0, rc = 0, o, merge, status;
@@ -177,6 +185,7 @@ int main(int argc, char **argv)
         case OPT_HOST: host = optarg; break;
         case OPT_CAMPAIGN: campaign = optarg; break;
         case OPT_TARGET: target = optarg; break;
+        case OPT_REFDATA: refdata = optarg; break;
         case 'q': quiet = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("ngbench-report %s\n", PACKAGE_VERSION); return 0;
@@ -192,11 +201,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "ngbench-report: --host, --campaign and --target are options of status (try --help)\n");
         return 1;
     }
-    inputs = xmalloc(((size_t)argc + 1) * sizeof *inputs);
+    inputs = xmalloc(((size_t)argc + 2) * sizeof *inputs);
     for (; optind < argc; optind++)
         inputs[ninputs++] = argv[optind];
     if (ninputs == 0)
         inputs[ninputs++] = (char *)results;
+    if (refdata && !status) /* merge and check: the reference is one more host (de-duplicated if it is in RESULTS) */
+        inputs[ninputs++] = (char *)refdata;
     for (i = 0; i < ninputs; i++) {
         if (ds_find_inputs(inputs[i], &files, &nfiles) < 0) {
             fprintf(stderr, "ngbench-report: %s: no such file or directory\n", inputs[i]);
@@ -226,8 +237,24 @@ int main(int argc, char **argv)
     if (status) {
         buf b;
         size_t n, failed = 0, missing = 0, running = 0;
+        dataset ref, *refp = NULL;
         buf_init(&b);
-        n = report_status(&d, host, campaign, target, &b, &failed);
+        if (refdata) { /* a comparison only: a reference that cannot be read is said, not fatal */
+            char **rf = NULL;
+            size_t nrf = 0;
+            if (ds_find_inputs(refdata, &rf, &nrf) <= 0)
+                fprintf(stderr, "ngbench-report: status: reference data %s: not found; no comparison\n", refdata);
+            else if (ds_load(&ref, rf, nrf) != 0)
+                ds_free(&ref);
+            else
+                refp = &ref;
+            for (i = 0; i < nrf; i++)
+                free(rf[i]);
+            free(rf);
+        }
+        n = report_status(&d, host, campaign, target, refp, &b, &failed);
+        if (refp)
+            ds_free(refp);
         if (!target)
             missing = report_completeness(&d, host, campaign, &b, &running);
         fputs(buf_str(&b), stdout);

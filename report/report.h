@@ -23,9 +23,11 @@ void emit_index(report_ctx *c);      /* index.c: index.{md,html} */
  * cycles, median time, ops/s, preempted) of host (NULL: every host), of the
  * newest attempt in campaign (NULL: the selected attempts); with target
  * ("operation/primitive/impl/compiler") the short form: a line for the
- * target, a line per operation. Returns the number of targets shown. */
-size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out,
-                     size_t *failed);
+ * target, a line per operation, and where ref (NULL: none) has the same
+ * target, the headline as a multiple of ref's ("1.08 x reference"). Returns
+ * the number of targets shown. */
+size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target,
+                     const dataset *ref, buf *out, size_t *failed);
 /* what each campaign (of host and campaign, NULL: all) planned and did not
  * finish: per target "running on M since T", "interrupted at T (owner
  * gone)" or "never started", and where it was assigned. Returns how many

@@ -310,7 +310,8 @@ static const char *const outro[] = {
     "`claims.txt`, `katcheck.txt`, `try.txt`, `samples/` (raw timing samples, `OP-T.txt.gz`, probe and "
     "profile output), `kat.manifest` (the digests of the generated KAT text: the `kat.sha256` lines that "
     "would adopt it) and `kat.txt` when it did not pass against a manifest, or with `--keep-kat`. `work/` "
-    "is the untrusted steps' only writable directory.",
+    "is the untrusted steps' only writable directory; when the target finishes, its regenerated KAT text and "
+    "prepared sample state (`work/kat.txt`, `work/samples/*.state`) are removed.",
     NULL,
 };
 

@@ -51,6 +51,27 @@ static int target_matches(const ds_target *t, const char *spec)
     return m;
 }
 
+/* the same target (operation, primitive, implementation, compiler id) in the
+ * reference dataset: its selected attempt on the first host that has one */
+static int ref_target(const dataset *ref, const ds_target *x, ds_target *out)
+{
+    size_t hi, i;
+    if (!ref)
+        return 0;
+    for (hi = 0; hi < ref->nhosts; hi++) {
+        const ds_host *h = &ref->hosts[hi];
+        for (i = 0; i < h->ntargets; i++) {
+            const ds_target *t = &h->targets[i];
+            if (t->sel && strcmp(t->operation, x->operation) == 0 && strcmp(t->primitive, x->primitive) == 0 &&
+                strcmp(t->impl, x->impl) == 0 && strcmp(t->compiler, x->compiler) == 0) {
+                *out = *t;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static void op_figures(const ds_target *x, const char *op, char *cycles, char *time, char *rate, const char **pre)
 {
     double med = headline(x, op), ps = cyc(x, op, NGF_persecond);
@@ -66,8 +87,8 @@ static void op_figures(const ds_target *x, const char *op, char *cycles, char *t
     *pre = !cycles_of(x, op) ? "" : preempted(x, op) ? "yes" : "no";
 }
 
-size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target, buf *out,
-                     size_t *failed)
+size_t report_status(const dataset *d, const char *host, const char *campaign, const char *target,
+                     const dataset *ref, buf *out, size_t *failed)
 {
     static const char *const head[] = {"host", "target", "status", "KAT", "checks", "op", "median cycles",
                                        "\xc2\xb1", "median time", "ops/s", "preempted", "host"};
@@ -82,7 +103,8 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
             const char *const *ops = ops_of(x.operation);
             const char *kat, *checks;
             char *name;
-            int any = 0;
+            int any = 0, has_ref;
+            ds_target rx;
             if (!target_matches(&x, target))
                 continue;
             x.sel = (ds_attempt *)pick(h, &h->targets[i], campaign);
@@ -92,6 +114,7 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
             if (failed && strcmp(target_status(&x), "PASS") != 0 && strcmp(target_status(&x), "NOKAT") != 0)
                 ++*failed;
             name = xasprintf("%s/%s/%s/%s", x.operation, x.primitive, x.impl, x.compiler);
+            has_ref = ref_target(ref, &x, &rx);
             kat = figs(&x, NGK_kat, NULL, NGF_status);
             checks = figs(&x, NGK_status, NULL, NGF_checks);
             if (target) {
@@ -109,7 +132,11 @@ size_t report_status(const dataset *d, const char *host, const char *campaign, c
                 fmt_pm(pm, sizeof pm, uncertainty(&x, ops[o]));
                 busy = host_busy(&x, ops[o]);
                 if (target) {
-                    buf_printf(out, "  %-7s %12s cycles%-9s  %10s  %10s ops/s%s%s\n", ops[o], cy, pm, tm, rt,
+                    char xr[48] = "";
+                    /* this host's headline as a multiple of the reference dataset's (cycles: >1 is slower) */
+                    if (has_ref && cycles_of(&rx, ops[o]) && headline(&rx, ops[o]) > 0)
+                        snprintf(xr, sizeof xr, "  %.2f x reference", headline(&x, ops[o]) / headline(&rx, ops[o]));
+                    buf_printf(out, "  %-7s %12s cycles%-9s  %10s  %10s ops/s%s%s%s\n", ops[o], cy, pm, tm, rt, xr,
                                strcmp(pre, "yes") == 0 ? "  PREEMPTED" : "", busy ? "  HOST BUSY" : "");
                     continue;
                 }
