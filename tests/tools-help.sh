@@ -29,7 +29,7 @@ check do "$src/do"
 for t in build-impl hostinfo run-target read-makefile stage-prepare stage-build stage-kat stage-check stage-ct stage-measure arch-ok libs-ok; do
     check "$t" "$src/harness/$t"
 done
-for t in harness-bench.sh uvw-bench.sh campaign-bench.sh opt-bench.sh noise-bench.sh target-steps.sh make-reference; do check "$t" "$src/bench/$t"; done
+for t in harness-bench.sh uvw-bench.sh campaign-bench.sh opt-bench.sh noise-bench.sh target-steps.sh make-reference campaign-figures.sh; do check "$t" "$src/bench/$t"; done
 check check-package.sh "$src/debian/check-package.sh"
 check slurm-array.sh "$src/doc/slurm-array.sh"
 check ngbench-kat "${NGBENCH_KAT_TOOL:-kat/ngbench-kat}"
