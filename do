@@ -122,7 +122,8 @@ C is complete", exit 0); a plain ./do after completion starts a new one.
                      another host: one plan for every host); its jobs must be
                      this selection's targets
   --estimates-from DIR  also estimate from the records in DIR (merged records or
-                     other hosts' results), scaled to this host
+                     other hosts' results), scaled to this host; the shipped
+                     reference dataset is always one (bench-results/README.md)
   --job ID           run exactly one job of the campaign (ID from --plan)
   --shard K/N        run the K-th of N balanced shares of the plan
   --array-task I --array-range MIN-MAX[:STEP]
@@ -787,6 +788,9 @@ make_plan() {
         for e in "$@"; do
             if [ -f "$e" ]; then others="$others$(q "$e")"; else for f in "$e"/data "$e"/*/data; do [ -f "$f" ] && others="$others$(q "$f")"; done; fi
         done
+        # the shipped reference dataset is one more host: a fresh host's plan
+        # comes from its measured seconds (other-host), not from the model
+        for r in $(reference_dirs); do others="$others$(q "$r/data")"; done
         eval "set -- $others"
         # shellcheck disable=SC2086
         "$libdir/campaign" plan --key "$key" --host "$REC_HOST" --left-out "$leftout" \

@@ -65,6 +65,12 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "reference dataset" "$work/out4" && [ "$(cksum <"$ref/data")" = "$before" ] &&
     ok "./do refuses to write into the reference ($(head -n 1 "$work/out4"))" || bad "./do into the reference: exit $rc, $(head -n 2 "$work/out4")"
 
+# a fresh host plans from the reference's measured seconds, not the model
+NGBENCH_HOST=fresh NGBENCH_REFERENCE=$ref "$datadir/do" $q --plan --okcompilers "$work/okcompilers" --results "$work/res2" \
+    "$fix/crypto_sign/toysig" >"$work/plan.out" 2>&1
+grep -q "^crypto_sign/toysig/ref/cc$(printf '\t')[0-9]*$(printf '\t')other-host" "$work/plan.out" &&
+    ok "a fresh host's plan takes the reference's seconds" || bad "the plan: $(grep toysig "$work/plan.out")"
+
 # merge: the reference is one more host, and check accepts the output
 NGBENCH_REFERENCE=$ref "$datadir/do" merge --results "$work/res" -o "$work/merged" -q >"$work/merge.out" 2>&1 ||
     bad "./do merge failed: $(tail -n 3 "$work/merge.out")"
