@@ -544,6 +544,13 @@ if [ -z "$plan$makefile$summary$list" ]; then
     *) echo "do: $NGBENCH_SANDBOX --probe failed: ${NGBENCH_SANDBOX_LEVEL:-no answer}" >&2; exit 75 ;;
     esac
     export NGBENCH_SANDBOX_MODE NGBENCH_SANDBOX_LEVEL
+    # as root, untrusted steps run as an unprivileged uid: a tree or results
+    # directory below a closed directory (/root is 0700) would fail every build
+    if [ "$NGBENCH_SANDBOX_MODE" != none ] && ! closed=$("$NGBENCH_SANDBOX" --can-reach "$hostdir" "$datadir" "$libdir" 2>&1); then
+        printf '%s\n' "$closed" | sed 's/^/do: /' >&2
+        echo "do: the sandbox runs untrusted steps as an unprivileged user (you are root; NGBENCH_SANDBOX_UID picks it, default 65534), which cannot reach these directories: put the ngbench tree and --results under a directory it can search (e.g. /srv or /opt, or chmod o+x the closed one), run ./do as a normal user, or --no-sandbox (uncontained)" >&2
+        exit 2
+    fi
 fi
 
 # ---- implementations ----

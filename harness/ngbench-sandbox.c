@@ -72,7 +72,9 @@ static struct {
     long cpu, memory_mb, filesize_mb;
     long uid;
     char **cmd;
-} o = {NULL, NULL, NULL, NULL, "auto", "", 1 << 20, 0, 0, 0, 0, -1, NULL};
+    char *ro[16]; /* --ro: shown read-only at their own path (a private /tmp would hide them) */
+    size_t nro;
+} o = {NULL, NULL, NULL, NULL, "auto", "", 1 << 20, 0, 0, 0, 0, -1, NULL, {NULL}, 0};
 
 static void die(int code, const char *fmt, ...)
 {
@@ -277,6 +279,7 @@ static void arg(const char *a)
 static void child(const char *mode, int sock, int exe_fd, int outw, int errw, int selftest_only)
 {
     char buf[64];
+    size_t i;
     int devnull = open("/dev/null", O_RDONLY), fd;
     if (devnull >= 0 && devnull != 0) {
         dup2(devnull, 0);
@@ -321,6 +324,8 @@ static void child(const char *mode, int sock, int exe_fd, int outw, int errw, in
         arg("--proc"), arg("/proc");
         arg("--remount-ro"), arg("/proc");
         arg("--tmpfs"), arg("/tmp");
+        for (i = 0; i < o.nro; i++) /* before the scratch: a scratch inside one stays writable */
+            arg("--ro-bind"), arg(o.ro[i]), arg(o.ro[i]);
         arg("--bind"), arg(o.scratch), arg(o.scratch);
         arg("--unshare-user"), arg("--unshare-pid"), arg("--unshare-net"), arg("--unshare-ipc");
         arg("--unshare-uts"), arg("--unshare-cgroup-try");
@@ -477,12 +482,14 @@ static void put_encoded(FILE *f, const char *key, const char *v)
 
 /* Probe: run the self-test in the given mode and say what held. */
 static int probe(const char *mode);
+static int can_reach(char **dirs, int n);
 
 static int usage(FILE *f, int code)
 {
     fprintf(f,
             "usage: %s [options] SCRATCH CMD [ARG...]\n"
             "       %s --probe [--mode MODE]\n"
+            "       %s --can-reach DIR...\n"
             "Runs CMD contained: SCRATCH is the only writable directory; see the\n"
             "comment at the top of harness/ngbench-sandbox.c for what each mode enforces.\n"
             "  --mode auto|bwrap|builtin|none   containment (default auto: bwrap where it\n"
@@ -496,10 +503,17 @@ static int usage(FILE *f, int code)
             "  --uid UID            run as root: the unprivileged uid for the step\n"
             "                       (default NGBENCH_SANDBOX_UID, else 65534)\n"
             "  --result FILE        the outcome as key=value words\n"
+            "  --ro DIR             DIR is readable at its own path even where the step's\n"
+            "                       private /tmp would hide it (bwrap mode; repeatable, 16 at\n"
+            "                       most; a missing DIR is skipped): ngbench's own tree when\n"
+            "                       it lives under /tmp\n"
             "  --probe              print what this host enforces, as key=value words\n"
+            "  --can-reach DIR...   exit 0 when the identity steps run as (as root: --uid)\n"
+            "                       can reach every DIR; else name, per DIR, the directory\n"
+            "                       on its path that is closed to it, and exit 1\n"
             "  -h, --help, --version\n"
             "Environment: NGBENCH_BWRAP (the bwrap program).\n",
-            prog, prog);
+            prog, prog, prog);
     return code;
 }
 
@@ -702,6 +716,70 @@ static int run(const char *mode, int selftest_only, int outfd, int errfd, struct
     return 0;
 }
 
+/* can the steps' identity search every directory on the path to each dir?
+ * (as root, steps run as an unprivileged uid: a tree or results directory
+ * below a 0700 directory such as /root is closed to them, and every build
+ * would fail inside bwrap with "Permission denied") */
+static int can_reach(char **dirs, int n)
+{
+    int i, bad = 0;
+    for (i = 0; i < n; i++) {
+        char path[PATH_MAX], *p;
+        int pfd[2], st;
+        pid_t pid;
+        char why[PATH_MAX + 128] = "";
+        ssize_t got;
+        if (!realpath(dirs[i], path)) {
+            fprintf(stderr, "%s: %s: %s\n", prog, dirs[i], strerror(errno));
+            bad = 1;
+            continue;
+        }
+        if (pipe(pfd) != 0)
+            die(1, "pipe: %s", strerror(errno));
+        pid = fork();
+        if (pid < 0)
+            die(1, "fork: %s", strerror(errno));
+        if (pid == 0) {
+            close(pfd[0]);
+            if (drop && (setgroups(0, NULL) != 0 || setgid(run_gid) != 0 || setuid(run_uid) != 0))
+                _exit(2);
+            /* the first directory on the path that cannot be searched */
+            for (p = path + 1;; p++) {
+                if (*p == '/' || *p == 0) {
+                    char c = *p;
+                    *p = 0;
+                    if (access(path, X_OK) != 0) {
+                        struct stat sb;
+                        int e = errno;
+                        if (stat(path, &sb) == 0)
+                            dprintf(pfd[1], "%s is mode %04o, owned by uid %ld", path, (unsigned)(sb.st_mode & 07777),
+                                    (long)sb.st_uid);
+                        else
+                            dprintf(pfd[1], "%s: %s", path, strerror(e));
+                        _exit(1);
+                    }
+                    if (!c)
+                        break;
+                    *p = c;
+                }
+            }
+            _exit(0);
+        }
+        close(pfd[1]);
+        got = read(pfd[0], why, sizeof why - 1);
+        why[got > 0 ? got : 0] = 0;
+        close(pfd[0]);
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+            ;
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            bad = 1;
+            fprintf(stdout, "%s: closed to uid %ld%s%s\n", dirs[i], drop ? (long)run_uid : (long)geteuid(),
+                    why[0] ? ": " : "", why);
+        }
+    }
+    return bad;
+}
+
 static int probe(const char *mode)
 {
     struct outcome r;
@@ -794,8 +872,9 @@ int main(int argc, char **argv)
         {"memory", required_argument, NULL, 'M'},     {"filesize", required_argument, NULL, 'F'},
         {"uid", required_argument, NULL, 'u'},        {"result", required_argument, NULL, 'r'},
         {"probe", no_argument, NULL, 'P'},            {"help", no_argument, NULL, 'h'},
+        {"ro", required_argument, NULL, 'R'},         {"can-reach", no_argument, NULL, 'X'},
         {"version", no_argument, NULL, 'V'},          {NULL, 0, NULL, 0}};
-    int c, do_probe = 0, outfd = -1, errfd = -1, rc;
+    int c, do_probe = 0, do_reach = 0, outfd = -1, errfd = -1, rc;
     struct outcome r;
     const char *mode;
     if (argc >= 2 && strcmp(argv[1], "--inner") == 0)
@@ -815,6 +894,15 @@ int main(int argc, char **argv)
         case 'F': o.filesize_mb = strtol(optarg, &end, 10); if (*end || o.filesize_mb < 0) die(1, "--filesize wants MB, not '%s'", optarg); break;
         case 'u': o.uid = strtol(optarg, &end, 10); if (*end || o.uid <= 0) die(1, "--uid wants a nonzero uid, not '%s'", optarg); break;
         case 'P': do_probe = 1; break;
+        case 'X': do_reach = 1; break;
+        case 'R': {
+            char rp[PATH_MAX];
+            if (o.nro == sizeof o.ro / sizeof o.ro[0])
+                die(1, "--ro: at most %d directories", (int)(sizeof o.ro / sizeof o.ro[0]));
+            if (realpath(optarg, rp)) /* a directory that is not there needs no showing */
+                o.ro[o.nro++] = strdup(rp);
+            break;
+        }
         case 'h': return usage(stdout, 0);
         case 'V': printf("ngbench-sandbox (ngbench) %s\n", PACKAGE_VERSION); return 0;
         default:
@@ -836,6 +924,8 @@ int main(int argc, char **argv)
             run_gid = pw->pw_gid;
     }
     drop = geteuid() == 0;
+    if (do_reach)
+        return can_reach(argv + optind, argc - optind);
     if (do_probe) {
         if (strcmp(pick_mode(o.mode), "none") == 0)
             drop = 0;

@@ -66,9 +66,12 @@ step() {
     _scr=$work
     if [ "$1" = --scratch ]; then _scr=$2; shift 2; fi
     mkdir -p "$TDIR/logs"
+    # ngbench's own tree (build-impl, ngbench-rec, the harness sources) stays
+    # readable where it lives under /tmp: the step's /tmp is private
     "$T_SANDBOX" --mode "$T_SANDBOX_MODE" --timeout "$_secs" --cpu $((_secs + 15)) \
         --memory "${T_MEMORY_MB:-0}" --filesize "${T_FILESIZE_MB:-0}" --output-limit "$_lim" \
         --stdout "$TDIR/logs/$_name.out" --stderr "$TDIR/logs/$_name.err" --result "$TDIR/logs/$_name.result" \
+        --ro "$T_DATADIR" --ro "$T_LIBDIR" --ro "$(dirname "$NGBENCH_REC")" \
         "$_scr" "$@" 2>"$TDIR/logs/$_name.sandbox"
     _rc=$?
     st_code=0 st_sig=0 st_why=

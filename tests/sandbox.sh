@@ -92,5 +92,31 @@ for mode in bwrap builtin none; do
     [ "$left" -eq 0 ] && ok "$mode: no process of the step is left after it" ||
         { bad "$mode: $left processes left after 5 s"; ps -eo pid,ppid,stat,etime,args | grep "[s]leep $secs"; }
 done
+# --ro: a directory under /tmp (hidden by the step's private /tmp) shown
+# read-only at its own path: ngbench's tree when it lives under /tmp
+case $("$sbx" --probe --mode bwrap) in
+*started=no*) echo "skip: --ro: bwrap cannot start here" ;;
+*)
+    t=$(mktemp -d /tmp/ngbench-ro-test.XXXXXX) && chmod 755 "$t" && echo seen >"$t/f" && chmod 644 "$t/f"
+    run bwrap cat "$t/f"
+    [ "$out" != seen ] && ok "bwrap: /tmp/... is private to the step" || bad "bwrap: the step saw the caller's /tmp"
+    "$sbx" --mode bwrap --timeout 20 --ro "$t" --stdout "$w/out" --result "$w/res" "$w/scratch" sh -c "cat '$t/f'; echo x >>'$t/f'"
+    [ "$(cat "$w/out")" = seen ] && [ "$(cat "$t/f")" = seen ] && ok "bwrap --ro: readable at its own path, not writable" ||
+        bad "bwrap --ro: out '$(cat "$w/out")', file now '$(cat "$t/f")'"
+    rm -rf "$t"
+    ;;
+esac
+# --can-reach: as root, steps run as an unprivileged uid, which cannot
+# search a 0700 directory (/root): ./do says so up front instead of failing every build
+t=$(mktemp -d) && mkdir "$t/in"
+chmod 700 "$t"
+if [ "$(id -u)" = 0 ]; then
+    msg=$("$sbx" --can-reach "$t/in")
+    [ $? -eq 1 ] && case $msg in *"$t is mode 0700"*) true ;; *) false ;; esac &&
+        ok "--can-reach names the closed directory ($msg)" || bad "--can-reach: '$msg'"
+fi
+chmod 755 "$t"
+"$sbx" --can-reach "$t/in" >/dev/null && ok "--can-reach: an open path is reachable" || bad "--can-reach refused an open path"
+rm -rf "$t"
 rm -rf "$w"
 exit $fails
