@@ -812,14 +812,9 @@ lock_campaign() {
         flock 8
         return
     fi
-    while ! mkdir "$cdir/lock.d" 2>/dev/null; do
-        _o=$(cat "$cdir/lock.d/pid" 2>/dev/null)
-        [ -n "$_o" ] && ! kill -0 "$_o" 2>/dev/null && rm -rf "$cdir/lock.d"
-        sleep 1
-    done
-    echo $$ >"$cdir/lock.d/pid"
+    lock_take "$cdir/lock.d" # records.sh: the stale-pid lock
 }
-unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else rm -rf "$cdir/lock.d"; fi; }
+unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else lock_drop "$cdir/lock.d"; fi; }
 # plan_records FILE: the plan as records (one per job), what status compares
 # the finished targets with; in the records from the campaign's start
 plan_records() {

@@ -25,6 +25,8 @@
  *   seconds=S out_bytes=N out_dropped=N err_bytes=N err_dropped=N
  *   [what=syscall|write-outside-scratch|socket|signal target=... violations=N]
  *   [detail=...]  (values percent-encoded like record values)
+ * and, after a violation, a second line: the violation record's fields as a
+ * field line (report/record.h), which the stage passes on.
  * Exit status: CMD's (128+n after signal n), 124 after a timeout, 125
  * after a violation, 126/127 when the step could not start. */
 #ifndef _GNU_SOURCE
@@ -32,6 +34,7 @@
 #endif
 #include "config.h"
 #include "sandbox-filter.h"
+#include "record.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -104,14 +107,14 @@ static const char *bwrap_program(void)
 static int bwrap_present(void)
 {
     const char *b = bwrap_program();
-    char *path, *dir, *save = NULL, buf[PATH_MAX];
+    char *path, *dir, *save = NULL, text[PATH_MAX];
     int found = 0;
     if (strchr(b, '/'))
         return access(b, X_OK) == 0;
     path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
     for (dir = strtok_r(path, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
-        snprintf(buf, sizeof buf, "%s/%s", dir, b);
-        found = access(buf, X_OK) == 0;
+        snprintf(text, sizeof text, "%s/%s", dir, b);
+        found = access(text, X_OK) == 0;
     }
     free(path);
     return found;
@@ -129,7 +132,7 @@ static void install_and_report(int sock, int signals)
     struct msghdr m;
     struct iovec iov;
     union {
-        char buf[CMSG_SPACE(sizeof(int))];
+        char text[CMSG_SPACE(sizeof(int))];
         struct cmsghdr align;
     } u;
     memset(&m, 0, sizeof m);
@@ -140,8 +143,8 @@ static void install_and_report(int sock, int signals)
     if (nfd >= 0) {
         struct cmsghdr *cm;
         memset(&u, 0, sizeof u);
-        m.msg_control = u.buf;
-        m.msg_controllen = sizeof u.buf;
+        m.msg_control = u.text;
+        m.msg_controllen = sizeof u.text;
         cm = CMSG_FIRSTHDR(&m);
         cm->cmsg_level = SOL_SOCKET;
         cm->cmsg_type = SCM_RIGHTS;
@@ -278,7 +281,7 @@ static void arg(const char *a)
  * side) or the inner side directly. Never returns. */
 static void child(const char *mode, int sock, int exe_fd, int outw, int errw, int selftest_only)
 {
-    char buf[64];
+    char text[64];
     size_t i;
     int devnull = open("/dev/null", O_RDONLY), fd;
     if (devnull >= 0 && devnull != 0) {
@@ -330,23 +333,23 @@ static void child(const char *mode, int sock, int exe_fd, int outw, int errw, in
         arg("--unshare-user"), arg("--unshare-pid"), arg("--unshare-net"), arg("--unshare-ipc");
         arg("--unshare-uts"), arg("--unshare-cgroup-try");
         arg("--disable-userns");
-        arg("--uid"), snprintf(buf, sizeof buf, "%ld", (long)geteuid()), arg(buf);
-        arg("--gid"), snprintf(buf, sizeof buf, "%ld", (long)getegid()), arg(buf);
+        arg("--uid"), snprintf(text, sizeof text, "%ld", (long)geteuid()), arg(text);
+        arg("--gid"), snprintf(text, sizeof text, "%ld", (long)getegid()), arg(text);
         arg("--hostname"), arg("ngbench-sandbox");
         arg("--die-with-parent"), arg("--new-session");
         arg("--cap-drop"), arg("ALL");
         arg("--chdir"), arg(o.scratch);
         arg("--");
-        snprintf(buf, sizeof buf, "/proc/self/fd/%d", exe_fd);
-        arg(buf);
+        snprintf(text, sizeof text, "/proc/self/fd/%d", exe_fd);
+        arg(text);
     } else {
         if (chdir(o.scratch) != 0)
             _exit(126);
-        snprintf(buf, sizeof buf, "/proc/self/fd/%d", exe_fd);
-        arg(buf);
+        snprintf(text, sizeof text, "/proc/self/fd/%d", exe_fd);
+        arg(text);
     }
     arg("--inner");
-    snprintf(buf, sizeof buf, "%d", sock), arg(buf);
+    snprintf(text, sizeof text, "%d", sock), arg(text);
     arg(strcmp(mode, "bwrap") == 0 ? "0" : "1"); /* filter signals without a PID namespace */
     arg(o.scratch);
     if (selftest_only) {
@@ -379,7 +382,7 @@ static char receive_listener(int sock, int *fd)
     struct msghdr m;
     struct iovec iov;
     union {
-        char buf[CMSG_SPACE(sizeof(int))];
+        char text[CMSG_SPACE(sizeof(int))];
         struct cmsghdr align;
     } u;
     struct cmsghdr *cm;
@@ -388,8 +391,8 @@ static char receive_listener(int sock, int *fd)
     iov.iov_len = 1;
     m.msg_iov = &iov;
     m.msg_iovlen = 1;
-    m.msg_control = u.buf;
-    m.msg_controllen = sizeof u.buf;
+    m.msg_control = u.text;
+    m.msg_controllen = sizeof u.text;
     *fd = -1;
     if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1)
         return 0;
@@ -407,8 +410,8 @@ struct sink {
 
 static void pump(struct sink *s)
 {
-    char buf[65536];
-    ssize_t n = read(s->fd, buf, sizeof buf);
+    char text[65536];
+    ssize_t n = read(s->fd, text, sizeof text);
     if (n <= 0) {
         if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
             close(s->fd);
@@ -420,7 +423,7 @@ static void pump(struct sink *s)
         long long keep = o.out_limit - s->bytes;
         if (keep > n)
             keep = n;
-        if (s->out >= 0 && write(s->out, buf, (size_t)keep) != (ssize_t)keep) {
+        if (s->out >= 0 && write(s->out, text, (size_t)keep) != (ssize_t)keep) {
             close(s->out);
             s->out = -1;
         }
@@ -968,6 +971,18 @@ int main(int argc, char **argv)
         if (r.detail[0])
             put_encoded(f, "detail", r.detail);
         fputc('\n', f);
+        if (r.violations) {
+            /* the violation record's fields, as a field line (report/record.c,
+             * checked against the schema): the stage passes it on as it is */
+            ngr_out vo;
+            const char *why = NULL;
+            ngr_out_begin(&vo, NGK_violation);
+            ngr_out_str(&vo, NGF_what, r.v.what);
+            ngr_out_str(&vo, NGF_target, r.v.target);
+            ngr_out_printf(&vo, NGF_count, "%d", r.violations);
+            if (ngr_out_end(&vo, f, &why) != 0)
+                fprintf(stderr, "%s: the violation line was refused: %s\n", prog, why);
+        }
         if (fclose(f) != 0)
             die(126, "%s: %s", o.result, strerror(errno));
     }

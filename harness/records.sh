@@ -39,8 +39,32 @@ record() {
     "$NGBENCH_REC" write -H "$REC_HOST" -A "$REC_ABI" ${REC_DATE:+-D "$REC_DATE"} "$_f" "$@"
 }
 
+# lock_take DIR [WAIT]: the one stale-pid lock of ngbench's scripts (the
+# campaign's and the data file's where flock(1) is missing, a measuring
+# CPU's): a directory made atomically by mkdir, DIR/pid naming its holder.
+# A lock whose holder is dead (killed with SIGKILL while holding it) is
+# taken over; a live holder is waited for, 1 s at a time, for ever or at
+# most WAIT seconds (0: one try). Returns 0 with the lock held (DIR/pid is
+# this shell's $$), 1 when WAIT ran out. tests/lock.sh checks both.
+lock_take() {
+    _lt_d=$1 _lt_w=${2:--1}
+    while ! mkdir "$_lt_d" 2>/dev/null; do
+        _lt_o=$(cat "$_lt_d/pid" 2>/dev/null)
+        if [ -n "$_lt_o" ] && ! kill -0 "$_lt_o" 2>/dev/null; then
+            rm -rf "$_lt_d" # its holder died holding it
+            continue
+        fi
+        [ "$_lt_w" -eq 0 ] && return 1
+        sleep 1
+        [ "$_lt_w" -gt 0 ] && _lt_w=$((_lt_w - 1))
+    done
+    echo $$ >"$_lt_d/pid"
+}
+# lock_drop DIR: give the lock back
+lock_drop() { rm -rf "$1"; }
+
 # with_lock LOCKFILE CMD...: run CMD holding an exclusive lock on LOCKFILE
-# (flock(1) where available, else a mkdir lock with stale-owner detection).
+# (flock(1) where available, else lock_take).
 with_lock() {
     _l=$1
     shift
@@ -48,18 +72,10 @@ with_lock() {
         flock "$_l" "$@"
         return
     fi
-    while ! mkdir "$_l.d" 2>/dev/null; do
-        _owner=$(cat "$_l.d/pid" 2>/dev/null)
-        if [ -n "$_owner" ] && ! kill -0 "$_owner" 2>/dev/null; then
-            rm -rf "$_l.d" # its owner died holding it
-            continue
-        fi
-        sleep 1
-    done
-    echo $$ >"$_l.d/pid"
+    lock_take "$_l.d"
     "$@"
     _rc=$?
-    rm -rf "$_l.d"
+    lock_drop "$_l.d"
     return $_rc
 }
 

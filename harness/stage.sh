@@ -40,6 +40,33 @@ rec() {
     }
 }
 
+# rec_from FILE KIND [-w KEY=VALUE] [KEY=VALUE...]: one record of this
+# target for each KIND field line a program printed into FILE (measure,
+# probe, profile, ngbench-stats, ngbench-sandbox print them through
+# report/record.c), the KEY=VALUE fields first: ngbench-rec write -F checks
+# each line against the schema and passes it on as it is (never re-encoded
+# here); with -w, only the lines whose field KEY is VALUE
+rec_from() {
+    _src=$1 _k=$2
+    shift 2
+    _rf_w=
+    case ${1:-} in -w) _rf_w=$2; shift 2 ;; esac
+    "$NGBENCH_REC" write -H "$T_HOST" -A "$T_ABI" -D "$T_DATE" -F "$_src" ${_rf_w:+-w "$_rf_w"} "$TDIR/records" \
+        "$T_OPERATION" "$T_PRIMITIVE" "$T_IMPLEMENTATION" "$T_COMPILER" "$_k" "campaign=$T_CAMPAIGN" \
+        "attempt=$T_ATTEMPT" "$@" 2>>"$TDIR/refused" || {
+        echo "${0##*/}: a $_k line of ${_src##*/} was refused: $(tail -n 1 "$TDIR/refused")" >&2
+        return 0
+    }
+}
+# line_field FILE KIND FIELD [KEY=VALUE]: FIELD of the first KIND field line
+# in FILE (whose field KEY is VALUE), decoded; the field name is checked
+# against the schema (ngbench-rec line get)
+line_field() {
+    "$NGBENCH_REC" line get -k "$2" -f "$3" ${4:+-w "$4"} "$1" 2>/dev/null | head -n 1
+}
+# line_fields FILE KIND FIELD: FIELD of every KIND line in FILE, one a line
+line_fields() { "$NGBENCH_REC" line get -k "$2" -f "$3" "$1" 2>/dev/null; }
+
 say() { printf '%s %s/%s %s: %s\n' "$T_PROGRESS" "$T_PRIMITIVE" "$T_IMPLEMENTATION" "$T_COMPILER" "$*"; }
 
 # finish_stage WORD: this stage's status, for run-target and the next stages
@@ -83,11 +110,9 @@ step() {
     *" status=timeout "*) st=TIMEOUT; st_why="no result after $_secs s" ;;
     *" status=violation "*)
         st=VIOLATION
-        _what=$(result_field what)
-        _target=$(result_field target)
-        st_why="$_what $(printf '%s' "$_target" | sed 's/%20/ /g; s/%25/%/g')"
-        rec violation "what=$_what" "target=$(printf '%s' "$_target" | sed 's/%20/ /g; s/%25/%/g')" \
-            "count=$(result_field violations)" "step=$_name"
+        # the sandbox's violation line: what was refused, decoded by ngbench-rec
+        st_why="$(line_field "$TDIR/logs/$_name.result" violation what) $(line_field "$TDIR/logs/$_name.result" violation target)"
+        rec_from "$TDIR/logs/$_name.result" violation "step=$_name"
         printf '%s\n' "$st_why" >>"$TDIR/violated"
         ;;
     *)

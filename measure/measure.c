@@ -39,6 +39,7 @@
 #include "ngcycles.h"
 #include "oncpu.h"
 #include "ops.h"
+#include "record.h"
 
 /* one call between the readings: its ticks, CPU-clock ns and switches
  * (-1 where not known) */
@@ -122,11 +123,24 @@ int main(int argc, char **argv)
     if (iters < 1)
         iters = 1;
     ngo_init();
-    printf("counter name=%s unit=%s resolution=%lld overhead=%lld persecond=%lld oncpu=%s oncpu_overhead_ns=%lld "
-           "switches=%s\n",
-           ngcycles_implementation(), ngcycles_unit(), (long long)ngcycles_resolution(),
-           (long long)ngcycles_overhead(), (long long)ngcycles_persecond(), ngo_source(),
-           (long long)ngo_overhead_ns(), ngo_switches_source());
+    {
+        /* the counter record's fields, as a field line (report/record.c) */
+        ngr_out o;
+        const char *why = NULL;
+        ngr_out_begin(&o, NGK_counter);
+        ngr_out_str(&o, NGF_name, ngcycles_implementation());
+        ngr_out_str(&o, NGF_unit, ngcycles_unit());
+        ngr_out_printf(&o, NGF_resolution, "%lld", (long long)ngcycles_resolution());
+        ngr_out_printf(&o, NGF_overhead, "%lld", (long long)ngcycles_overhead());
+        ngr_out_printf(&o, NGF_persecond, "%lld", (long long)ngcycles_persecond());
+        ngr_out_str(&o, NGF_oncpu, ngo_source());
+        ngr_out_printf(&o, NGF_oncpu_overhead_ns, "%lld", (long long)ngo_overhead_ns());
+        ngr_out_str(&o, NGF_switches, ngo_switches_source());
+        if (ngr_out_end(&o, stdout, &why) != 0) {
+            fprintf(stderr, "measure: a counter line the schema refuses: %s\n", why);
+            return 5;
+        }
+    }
     if (budget > 0)
         limit = (int64_t)(budget * (double)ngcycles_persecond());
     floor_time = (int64_t)(min_time * (double)ngcycles_persecond());

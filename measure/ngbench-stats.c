@@ -3,11 +3,13 @@
  *
  * usage: ngbench-stats [FILE...]
  * Reads numbers (one per line, or "sample N" lines as measure prints them;
- * other lines are ignored) from the FILEs or standard input and prints
- *   n=<n> mean=<m> median=<m> q1=<q> q3=<q> min=<m> max=<m>
- * With -t, each FILE is a trial: also prints median_trial=<the median of the
- * trials' means>. With -T, also one line per FILE first, "trial=<k> " and
- * that file's statistics, so one pass serves both the trial records and the
+ * other lines are ignored) from the FILEs or standard input and prints a
+ * cycles field line (report/record.h: the kind, then its fields, written
+ * and checked by report/record.c against report/schema.def)
+ *   cycles n=<n> mean=<m> median=<m> q1=<q> q3=<q> min=<m> max=<m>
+ * (an mlen line with -k mlen). With -t, each FILE is a trial: also
+ * median_trial=<the median of the trials' means>. With -T, also one trial
+ * line per FILE first, "trial trial=<k> " and that file's statistics, so one pass serves both the trial records and the
  * totals. With -p PERSECOND (the counter's rate), also the derived figures
  * of derive.h: each trial's cpu_share (from the "cpu" line measure prints),
  * and mean_seconds, ops_per_second and preempted=yes (when a trial's share
@@ -32,6 +34,8 @@
 #include <string.h>
 
 #include "derive.h"
+#include "record.h"
+#include "schema.h"
 #include "stats.h"
 
 #ifndef PACKAGE_VERSION
@@ -40,12 +44,15 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: ngbench-stats [-t|-T] [-p PERSECOND] [FILE...]\n"
-          "Prints n, mean, median, q1, q3, min, max of the samples in FILEs (or stdin): numbers\n"
-          "one per line, or 'sample N' lines as measure prints them; other lines are ignored.\n"
+    fputs("usage: ngbench-stats [-t|-T] [-p PERSECOND] [-k cycles|mlen] [FILE...]\n"
+          "Prints a cycles line (the record kind, then n, mean, median, q1, q3, min, max, as\n"
+          "ngbench-records(5) names them) of the samples in FILEs (or stdin): numbers one per\n"
+          "line, or 'sample N' lines as measure prints them; other lines are ignored.\n"
           "  -t, --trials      each FILE is one trial: also print median_trial (median of the\n"
           "                    trials' means)\n"
-          "  -T, --per-trial   as -t, and first one line per FILE: trial=<k> and its own statistics\n"
+          "  -T, --per-trial   as -t, and first one line per FILE: a trial line (trial=<k> and its\n"
+          "                    own statistics)\n"
+          "  -k, --kind=KIND   the totals line's kind: cycles (the default) or mlen\n"
           "  -p, --persecond=RATE  the counter's rate: also each trial's cpu_share (-T, from the\n"
           "                    'cpu' line) and mean_seconds, ops_per_second and preempted=yes\n"
           "                    (a trial's cpu_share below 0.9) on the totals line (measure/derive.c);\n"
@@ -65,6 +72,7 @@ static const struct option longopts[] = {
     {"trials", no_argument, NULL, 't'},
     {"per-trial", no_argument, NULL, 'T'},
     {"persecond", required_argument, NULL, 'p'},
+    {"kind", required_argument, NULL, 'k'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -74,11 +82,49 @@ static double *all, *oncpu; /* every sample's ticks and on-CPU estimate (NAN: un
 static int *flag;           /* and whether it was descheduled (-1: unknown) */
 static size_t n, cap;
 
-static void print_stats(const stats *s)
+/* the statistics as fields of a trial, cycles or mlen line (report/record.c
+ * writes and checks the line against report/schema.def) */
+static void put_stats(ngr_out *o, const stats *s)
 {
-    printf("n=%zu mean=%.1f median=%.1f q1=%.1f q3=%.1f min=%.0f max=%.0f", s->n, s->mean, s->median, s->q1,
-           s->q3, s->min, s->max);
+    ngr_out_printf(o, NGF_n, "%zu", s->n);
+    ngr_out_printf(o, NGF_mean, "%.1f", s->mean);
+    ngr_out_printf(o, NGF_median, "%.1f", s->median);
+    ngr_out_printf(o, NGF_q1, "%.1f", s->q1);
+    ngr_out_printf(o, NGF_q3, "%.1f", s->q3);
+    ngr_out_printf(o, NGF_min, "%.0f", s->min);
+    ngr_out_printf(o, NGF_max, "%.0f", s->max);
 }
+
+/* the key=value words of measure/derive.c's figures, by their schema names */
+static void put_words(ngr_out *o, const char *text)
+{
+    char copy[1024], *p, *save = NULL;
+    snprintf(copy, sizeof copy, "%s", text);
+    for (p = strtok_r(copy, " ", &save); p; p = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(p, '=');
+        int id;
+        if (!eq)
+            continue;
+        *eq = 0;
+        id = ngs_name_id(p);
+        if (id < 0) {
+            fprintf(stderr, "ngbench-stats: derive.c wrote '%s', which report/schema.def does not name\n", p);
+            exit(2);
+        }
+        ngr_out_str(o, (ngf_id)id, eq + 1);
+    }
+}
+
+static void end_line(ngr_out *o)
+{
+    const char *why = NULL;
+    if (ngr_out_end(o, stdout, &why) != 0) {
+        fprintf(stderr, "ngbench-stats: a line the schema refuses: %s\n", why);
+        exit(2);
+    }
+}
+
+static ngk_id totals_kind = NGK_cycles; /* -k */
 
 static int per_file;     /* -T */
 static double persecond; /* -p */
@@ -164,12 +210,14 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
             }
             memcpy(copy, all + first, k * sizeof *copy);
             stats_compute(copy, k, &fs);
-            printf("trial=%lu ", (unsigned long)ntrials);
-            print_stats(&fs);
+            ngr_out o;
+            ngr_out_begin(&o, NGK_trial);
+            ngr_out_printf(&o, NGF_trial, "%lu", (unsigned long)ntrials);
+            put_stats(&o, &fs);
             if (persecond > 0) {
                 char share[32];
                 if (ngd_cpu_share(share, sizeof share, cpu, persecond, timed)) {
-                    printf(" cpu_share=%s", share);
+                    ngr_out_str(&o, NGF_cpu_share, share);
                     preempted |= ngd_preempted(strtod(share, NULL));
                 }
                 for (i = first; i < n; i++) {
@@ -177,12 +225,12 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
                     flagged += flag[i] > 0;
                 }
                 if (known == k)
-                    printf(" flagged=%lu", (unsigned long)flagged);
+                    ngr_out_printf(&o, NGF_flagged, "%lu", (unsigned long)flagged);
                 if (ntrials <= MAXTRIALS && !isnan(trial_head[ntrials - 1]))
-                    printf(" headline=%.1f", trial_head[ntrials - 1]);
+                    ngr_out_printf(&o, NGF_headline, "%.1f", trial_head[ntrials - 1]);
             }
-            fputs(host, stdout);
-            putchar('\n');
+            put_words(&o, host);
+            end_line(&o);
             free(copy);
         }
     }
@@ -196,8 +244,9 @@ int main(int argc, char **argv)
     int nmeans = 0;
     static char percall[512];
     stats s;
+    ngr_out tot;
     opterr = 0;
-    while ((i = getopt_long(argc, argv, "tTp:hV", longopts, NULL)) != -1) {
+    while ((i = getopt_long(argc, argv, "tTp:k:hV", longopts, NULL)) != -1) {
         switch (i) {
         case 't': trials = 1; break;
         case 'T': trials = per_file = 1; break;
@@ -210,6 +259,13 @@ int main(int argc, char **argv)
             }
             break;
         }
+        case 'k':
+            totals_kind = ngs_kind_id(optarg);
+            if (totals_kind != NGK_cycles && totals_kind != NGK_mlen) {
+                fprintf(stderr, "ngbench-stats: -k wants cycles or mlen, not '%s'\n", optarg);
+                return 1;
+            }
+            break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("ngbench-stats %s\n", PACKAGE_VERSION); return 0;
         default:
@@ -240,11 +296,12 @@ int main(int argc, char **argv)
     if (persecond > 0) /* before all is sorted */
         ngd_percall(percall, sizeof percall, all, flag, oncpu, n, persecond);
     stats_compute(all, n, &s);
-    print_stats(&s);
+    ngr_out_begin(&tot, totals_kind);
+    put_stats(&tot, &s);
     if (trials && nmeans > 0) {
         stats t;
         stats_compute(means, (size_t)nmeans, &t);
-        printf(" median_trial=%.1f", t.median);
+        ngr_out_printf(&tot, NGF_median_trial, "%.1f", t.median);
     }
     if (persecond > 0) {
         char a[32], b[32];
@@ -253,8 +310,11 @@ int main(int argc, char **argv)
         mean = strtod(a, NULL);
         ngd_mean_seconds(a, sizeof a, mean, persecond);
         ngd_ops_per_second(b, sizeof b, mean, persecond);
-        printf(" mean_seconds=%s ops_per_second=%s%s", a, b, preempted ? " preempted=yes" : "");
-        fputs(percall, stdout);
+        ngr_out_str(&tot, NGF_mean_seconds, a);
+        ngr_out_str(&tot, NGF_ops_per_second, b);
+        if (preempted)
+            ngr_out_str(&tot, NGF_preempted, "yes");
+        put_words(&tot, percall);
         /* the headline's uncertainty: the trials' spread and the host's speed
          * by the clock of the headline's estimator */
         if (strstr(percall, " headline=") && ntrials <= MAXTRIALS) {
@@ -262,11 +322,11 @@ int main(int argc, char **argv)
             char u[32];
             ngd_uncertainty(u, sizeof u, trial_head, on ? trial_speed_on : trial_speed, ntrials,
                             strtod(strstr(percall, " headline=") + 10, NULL));
-            printf(" uncertainty=%s", u);
+            ngr_out_str(&tot, NGF_uncertainty, u);
             if (any_host)
-                printf(" disturbed_trials=%lu", (unsigned long)ndisturbed);
+                ngr_out_printf(&tot, NGF_disturbed_trials, "%lu", (unsigned long)ndisturbed);
         }
     }
-    putchar('\n');
+    end_line(&tot);
     return 0;
 }

@@ -8,18 +8,31 @@
  * steady state): one-time setup (caches, tables built on first use) shows
  * there and does not inflate the per-operation figures. Prints, for ITERS
  * calls of OP (at least 2), the steady state's per-call averages over calls
- * 2..ITERS and the first call's own figures:
- *   op cycles=<steady mean> iters=<n> counter=<name> first_cycles=<first call>
- *   fn <name> calls=<per op> cycles=<per op> share=<fraction> first_calls=<n> first_cycles=<c>
- *      calls_min=<n> calls_max=<n>   (the fewest and most in one steady call:
- *      retries, over the different messages each call signs)
- *   class <name> in=<bits> out=<bits> calls=<per op> first_calls=<n> */
+ * 2..ITERS and the first call's own figures, as field lines of the profile
+ * and profilecalls records (report/record.c writes them, checked against
+ * report/schema.def; ngbench-records(5) says what each field means): one
+ * profile line per helper (its calls, cycles and share per operation, the
+ * first call's, the fewest and most calls in one steady call: retries, over
+ * the different messages each call signs; and the operation's own cycles)
+ * and one profilecalls line per helper and length class. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ngcycles.h"
 #include "ops.h"
+#include "record.h"
+
+static int emit(ngr_out *o)
+{
+    const char *why = NULL;
+    fflush(stdout);
+    if (ngr_out_end(o, stdout, &why) != 0) {
+        fprintf(stderr, "profile: a line the schema refuses: %s\n", why);
+        return -1;
+    }
+    return 0;
+}
 
 enum { F_SM3, F_PHASH, F_XOF, F_DRNG, NFN };
 static const char *fn_names[NFN] = { "sm3hash", "pseudohash", "pseudoXOF", "get_random_number" };
@@ -166,17 +179,35 @@ int main(int argc, char **argv)
         }
     }
     steady = iters - 1;
-    printf("op cycles=%.0f iters=%ld counter=%s first_cycles=%lld\n", (double)total / steady, steady,
-           ngcycles_implementation(), (long long)first);
-    for (f = 0; f < NFN; f++)
-        printf("fn %s calls=%.6g cycles=%.0f share=%.4f first_calls=%llu first_cycles=%lld calls_min=%llu "
-               "calls_max=%llu\n",
-               fn_names[f], (double)calls[f] / steady, (double)cycles[f] / steady,
-               total > 0 ? (double)cycles[f] / (double)total : 0.0, first_calls[f], (long long)first_cycles[f],
-               min_calls[f], max_calls[f]);
-    for (i = 0; i < ncls; i++)
-        printf("class %s in=%llu out=%llu calls=%.6g first_calls=%llu\n", fn_names[cls[i].fn], cls[i].in,
-               cls[i].out, (double)cls[i].calls / steady, cls[i].first);
+    for (f = 0; f < NFN; f++) {
+        ngr_out o;
+        ngr_out_begin(&o, NGK_profile);
+        ngr_out_str(&o, NGF_function, fn_names[f]);
+        ngr_out_printf(&o, NGF_calls, "%.6g", (double)calls[f] / steady);
+        ngr_out_printf(&o, NGF_cycles, "%.0f", (double)cycles[f] / steady);
+        ngr_out_printf(&o, NGF_share, "%.4f", total > 0 ? (double)cycles[f] / (double)total : 0.0);
+        ngr_out_printf(&o, NGF_first_calls, "%llu", first_calls[f]);
+        ngr_out_printf(&o, NGF_first_cycles, "%lld", (long long)first_cycles[f]);
+        ngr_out_printf(&o, NGF_calls_min, "%llu", min_calls[f]);
+        ngr_out_printf(&o, NGF_calls_max, "%llu", max_calls[f]);
+        ngr_out_printf(&o, NGF_op_cycles, "%.0f", (double)total / steady);
+        ngr_out_printf(&o, NGF_op_first_cycles, "%lld", (long long)first);
+        ngr_out_printf(&o, NGF_iters, "%ld", steady);
+        if (emit(&o) != 0)
+            return 5;
+    }
+    for (i = 0; i < ncls; i++) {
+        ngr_out o;
+        ngr_out_begin(&o, NGK_profilecalls);
+        ngr_out_str(&o, NGF_function, fn_names[cls[i].fn]);
+        ngr_out_printf(&o, NGF_in, "%llu", cls[i].in);
+        ngr_out_printf(&o, NGF_out, "%llu", cls[i].out);
+        ngr_out_printf(&o, NGF_calls, "%.6g", (double)cls[i].calls / steady);
+        ngr_out_printf(&o, NGF_first_calls, "%llu", cls[i].first);
+        if (emit(&o) != 0)
+            return 5;
+    }
+    printf("timer %s\n", ngcycles_implementation()); /* a note, not a field line */
     if (overflow)
         printf("class-overflow more than %d length classes; the rest are counted only per function\n", MAXCLASS);
     return 0;

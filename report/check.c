@@ -479,8 +479,41 @@ static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
     free((void *)tr);
 }
 
-/* a probe record against the probe's own output line "<word> k=v k=v ..." */
-static void check_probe(ctx *c, const ngr_record *r, const char *path, const char *word)
+/* an evidence file's line as a field line (record.h: the parser the stages
+ * pass it on with), or -1. Older probes wrote the memory line under the
+ * word "rss", which reads as a memory line. */
+static int evidence_line(char *line, ngr_record *out)
+{
+    static const char old_rss[] = "rss ", as[] = "memory ";
+    char tmp[1100];
+    size_t len;
+    line[strcspn(line, "\n")] = 0;
+    len = strlen(line);
+    if (strncmp(line, old_rss, sizeof old_rss - 1) == 0 && len + 4 < sizeof tmp) {
+        snprintf(tmp, sizeof tmp, "%s%s", as, line + sizeof old_rss - 1);
+        return ngr_line_parse(tmp, strlen(tmp), out, NULL) == NGR_OK ? 0 : -1;
+    }
+    if (ngr_line_kind(line, len) == NGK__NONE)
+        return -1;
+    return ngr_line_parse(line, len, out, NULL) == NGR_OK ? 0 : -1;
+}
+
+/* every field of an evidence line against the record's */
+static void expect_line(ctx *c, const char *what, const ngr_record *r, const ngr_record *l)
+{
+    size_t i;
+    for (i = 0; i < l->nfields; i++) {
+        const char *v = ngr_get_any(r, l->fields[i].id);
+        if (!same(v, l->fields[i].value))
+            bad(c, what, "%s: recorded %s, the program's output says %s", l->fields[i].key, v ? v : "(none)",
+                l->fields[i].value);
+        else
+            good(c);
+    }
+}
+
+/* a probe record against the probe's own line of its kind */
+static void check_probe(ctx *c, const ngr_record *r, const char *path)
 {
     FILE *f = fopen(path, "r");
     char line[1024], what[96];
@@ -488,29 +521,19 @@ static void check_probe(ctx *c, const ngr_record *r, const char *path, const cha
     snprintf(what, sizeof what, "%s %s", r->kind, ngr_get_any(r, NGF_op) ? ngr_get_any(r, NGF_op) : "");
     if (!f)
         return; /* not kept: nothing to compare with */
-    while (fgets(line, sizeof line, f)) {
-        char *tok, *save = NULL;
-        size_t wl = strlen(word);
-        if (strncmp(line, word, wl) != 0 || line[wl] != ' ')
+    while (!found && fgets(line, sizeof line, f)) {
+        ngr_record l;
+        if (evidence_line(line, &l) != 0)
             continue;
-        found = 1;
-        line[strcspn(line, "\n")] = 0;
-        for (tok = strtok_r(line + wl + 1, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-            char *eq = strchr(tok, '=');
-            if (!eq)
-                continue;
-            *eq = 0;
-            if (!same(ngr_get_named(r, tok), eq + 1))
-                bad(c, what, "%s: recorded %s, the probe output says %s", tok,
-                    ngr_get_named(r, tok) ? ngr_get_named(r, tok) : "(none)", eq + 1);
-            else
-                good(c);
+        if (l.kid == r->kid) {
+            found = 1;
+            expect_line(c, what, r, &l);
         }
-        break;
+        ngr_free(&l);
     }
     fclose(f);
     if (!found)
-        bad(c, what, "no '%s' line in %s", word, path);
+        bad(c, what, "no %s line in %s", r->kind, path);
 }
 
 static void check_profile(ctx *c, const ngr_record *r, const char *path)
@@ -524,7 +547,18 @@ static void check_profile(ctx *c, const ngr_record *r, const char *path)
     snprintf(what, sizeof what, "%s %s %s", r->kind, op ? op : "", fn);
     while (fgets(line, sizeof line, f)) {
         char a[64], b[64], x[64];
-        line[strcspn(line, "\n")] = 0;
+        ngr_record l;
+        if (evidence_line(line, &l) == 0) { /* profile and profilecalls lines */
+            if (l.kid == r->kid && same(ngr_get(&l, NGF_function), fn) &&
+                (r->kid == NGK_profile ||
+                 (same(ngr_get(&l, NGF_in), ngr_get(r, NGF_in)) && same(ngr_get(&l, NGF_out), ngr_get(r, NGF_out))))) {
+                found = 1;
+                expect_line(c, what, r, &l);
+            }
+            ngr_free(&l);
+            continue;
+        }
+        /* older profiles: "op", "fn" and "class" lines */
         if (r->kid == NGK_profile) {
             char calls[64], cyc[64], share[64];
             if (sscanf(line, "op cycles=%63s iters=%63s", a, b) == 2) {
@@ -691,7 +725,7 @@ int check_records(const dataset *d, FILE *log, check_counts *n)
                         free(path);
                         path = xasprintf("%s/samples/%s-%s.txt", tdir, op, probe);
                     }
-                    check_probe(&c, r, path, probe);
+                    check_probe(&c, r, path);
                 } else if (tdir && op && (r->kid == NGK_profile || r->kid == NGK_profilecalls)) {
                     path = xasprintf("%s/samples/%s-profile.txt", tdir, op);
                     if (is_file(path))

@@ -23,7 +23,8 @@ static const char *prog = "ngbench-rec";
 static int usage(FILE *f, int code)
 {
     fprintf(f,
-            "usage: %s write [-H HOST] [-A ABI] [-D DATE] FILE OPERATION PRIMITIVE IMPL COMPILER KIND [KEY=VALUE...]\n"
+            "usage: %s write [-H HOST] [-A ABI] [-D DATE] [-F SRC [-w KEY=VALUE]...] FILE OPERATION PRIMITIVE IMPL\n"
+            "            COMPILER KIND [KEY=VALUE...]\n"
             "       %s get [-k KINDS] [-x KINDS] [-w KEY=VALUE]... [-f FIELDS] [-d] [--complete] [FILE...]\n"
             "       %s json [FILE...]\n"
             "       %s valid [FILE...]\n"
@@ -31,6 +32,8 @@ static int usage(FILE *f, int code)
             "       %s schema [--markdown|--man|--list|--check]\n"
             "       %s spec write FILE KEY=VALUE... | spec sh [-p PREFIX] FILE... |\n"
             "            spec get -f FIELDS [-w KEY=VALUE]... FILE... | spec check FILE...\n"
+            "       %s line write KIND KEY=VALUE... | line get -k KIND -f FIELDS [-w KEY=VALUE]... [FILE...] |\n"
+            "            line check FILE...\n"
             "\n"
             "write  appends one record to FILE ('-': standard output) in a single write:\n"
             "       the prefix, then the fields with their values encoded ('%%', space and\n"
@@ -39,6 +42,11 @@ static int usage(FILE *f, int code)
             "       HOST, ABI and DATE default to $NGBENCH_REC_HOST, $NGBENCH_REC_ABI and\n"
             "       $NGBENCH_REC_DATE, else today's UTC date; run records use '-' for\n"
             "       OPERATION, PRIMITIVE and IMPL.\n"
+            "       With -F SRC, one record for each field line of kind KIND in SRC\n"
+            "       ('-': standard input) whose fields match every -w KEY=VALUE: the\n"
+            "       KEY=VALUE arguments first, then the line's fields, all checked; a\n"
+            "       line that starts with KIND but does not pass is named and refused\n"
+            "       (exit 1), other lines (samples, notes) are skipped.\n"
             "get    prints, for each record that matches, the FIELDS (comma-separated;\n"
             "       default: the whole line) separated by tabs, '-' for a missing field.\n"
             "       A field is a key, or a prefix field: @format, @host, @abi, @date,\n"
@@ -65,7 +73,9 @@ static int usage(FILE *f, int code)
             "       their types, units and meanings) as the document doc/records.md\n"
             "       (--markdown, the default), as the page ngbench-records(5) (--man), as\n"
             "       tab-separated lines KIND FIELD TYPE UNIT FLAGS (--list), or checks it\n"
-            "       (--check: exit 1 and the first problem)\n"
+            "       (--check: exit 1 and the first problem)\n",
+            prog, prog, prog, prog, prog, prog, prog, prog);
+    fprintf(f,
             "spec   the target spec (doc/records.md, \"target\"): the one description of a\n"
             "       target, which ./do writes and run-target, the stages and build-impl read.\n"
             "       write appends a line of checked, encoded fields to FILE ('-': standard\n"
@@ -76,8 +86,14 @@ static int usage(FILE *f, int code)
             "       and %% as %%XX; empty when missing), of the files whose KEY is VALUE;\n"
             "       check reports every line that is not a valid spec\n"
             "       (exit 1)\n"
-            "Without FILE, get, json and valid read standard input.\n",
-            prog, prog, prog, prog, prog, prog, prog);
+            "line   the field lines that ngbench's programs print (a record kind, then\n"
+            "       that kind's KEY=VALUE fields, encoded; no prefix): write KIND\n"
+            "       KEY=VALUE... prints one, checked; get -k KIND -f FIELDS [-w KEY=VALUE]...\n"
+            "       [FILE...] prints the FIELDS (decoded, tab-separated, tab, newline and\n"
+            "       %% as %%XX) of each KIND line, and refuses a field KIND does not have;\n"
+            "       check FILE... reports every line that starts with a kind but does\n"
+            "       not pass the schema (exit 1)\n"
+            "Without FILE, get, json, valid, rehost and line get read standard input.\n");
     return code;
 }
 
@@ -91,20 +107,109 @@ static void die(int code, const char *fmt, const char *a, const char *b)
 
 /* ---- write ---- */
 
+/* -w KEY=VALUE options, gathered */
+struct where {
+    char **key, **val;
+    size_t n;
+};
+
+static void where_add(struct where *w, const char *cmd, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq)
+        die(1, "%s: -w wants KEY=VALUE, not '%s'", cmd, arg);
+    w->key = xrealloc(w->key, (w->n + 1) * sizeof *w->key);
+    w->val = xrealloc(w->val, (w->n + 1) * sizeof *w->val);
+    w->key[w->n] = xstrdup(arg);
+    w->key[w->n][eq - arg] = 0;
+    w->val[w->n++] = xstrdup(eq + 1);
+}
+
+static int where_match(const struct where *w, const ngr_record *r)
+{
+    size_t i;
+    for (i = 0; i < w->n; i++) {
+        const char *v = ngr_get_named(r, w->key[i]);
+        if (!v || strcmp(v, w->val[i]) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* write -F SRC: every field line of SRC of the record's kind (and matching
+ * -w) becomes one record, the command line's fields first */
+static int write_from(buf *b, const char *const prefix[8], size_t n, char **kv, const char *src,
+                      const struct where *w)
+{
+    FILE *f = strcmp(src, "-") == 0 ? stdin : fopen(src, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    unsigned long lineno = 0;
+    ssize_t len;
+    int rc = 0;
+    ngk_id kid = ngs_kind_id(prefix[7]);
+    if (!f)
+        die(2, "write: %s: %s", src, strerror(errno));
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        ngr_record r;
+        const char *why = NULL;
+        const char **all;
+        size_t i;
+        lineno++;
+        if (len > 0 && line[len - 1] == '\n')
+            line[--len] = 0;
+        if (kid == NGK__NONE || ngr_line_kind(line, (size_t)len) != (int)kid)
+            continue;
+        if (ngr_line_parse(line, (size_t)len, &r, &why) != NGR_OK) {
+            fprintf(stderr, "%s: write: %s:%lu: %s line refused: %s\n", prog, src, lineno, prefix[7],
+                    why ? why : "malformed");
+            rc = 1;
+            continue;
+        }
+        if (!where_match(w, &r)) {
+            ngr_free(&r);
+            continue;
+        }
+        all = xcalloc(n + r.nfields + 1, sizeof *all);
+        for (i = 0; i < n; i++)
+            all[i] = kv[i];
+        for (i = 0; i < r.nfields; i++)
+            all[n + i] = xasprintf("%s=%s", r.fields[i].key, r.fields[i].value);
+        if (ngr_format(b, prefix, n + r.nfields, all, &why) != 0) {
+            fprintf(stderr, "%s: write: %s:%lu: %s: refused: %s\n", prog, src, lineno, prefix[7],
+                    why ? why : "malformed");
+            rc = 1;
+        } else {
+            buf_putc(b, '\n');
+        }
+        for (i = 0; i < r.nfields; i++)
+            free((char *)all[n + i]);
+        free(all);
+        ngr_free(&r);
+    }
+    free(line);
+    if (f != stdin)
+        fclose(f);
+    return rc;
+}
+
 static int cmd_write(int argc, char **argv)
 {
     const char *host = getenv("NGBENCH_REC_HOST"), *abi = getenv("NGBENCH_REC_ABI");
-    const char *date = getenv("NGBENCH_REC_DATE"), *why = NULL, *prefix[8];
+    const char *date = getenv("NGBENCH_REC_DATE"), *why = NULL, *prefix[8], *from = NULL;
     char today[16];
+    struct where wh = {NULL, NULL, 0};
     buf b;
-    int c, fd;
+    int c, fd, rc = 0;
     ssize_t w;
     optind = 1;
-    while ((c = getopt(argc, argv, "+H:A:D:")) != -1) {
+    while ((c = getopt(argc, argv, "+H:A:D:F:w:")) != -1) {
         switch (c) {
         case 'H': host = optarg; break;
         case 'A': abi = optarg; break;
         case 'D': date = optarg; break;
+        case 'F': from = optarg; break;
+        case 'w': where_add(&wh, "write", optarg); break;
         default: return usage(stderr, 1);
         }
     }
@@ -123,9 +228,15 @@ static int cmd_write(int argc, char **argv)
     prefix[3] = argv[optind + 1], prefix[4] = argv[optind + 2], prefix[5] = argv[optind + 3];
     prefix[6] = argv[optind + 4], prefix[7] = argv[optind + 5];
     buf_init(&b);
-    if (ngr_format(&b, prefix, (size_t)(argc - optind - 6), (const char *const *)argv + optind + 6, &why) != 0)
-        die(1, "write: %s: refused: %s", argv[optind + 5], why ? why : "malformed");
-    buf_putc(&b, '\n');
+    if (from) {
+        rc = write_from(&b, prefix, (size_t)(argc - optind - 6), argv + optind + 6, from, &wh);
+        if (b.len == 0)
+            return rc;
+    } else {
+        if (ngr_format(&b, prefix, (size_t)(argc - optind - 6), (const char *const *)argv + optind + 6, &why) != 0)
+            die(1, "write: %s: refused: %s", argv[optind + 5], why ? why : "malformed");
+        buf_putc(&b, '\n');
+    }
     if (strcmp(argv[optind], "-") == 0) {
         fd = 1;
     } else {
@@ -139,7 +250,7 @@ static int cmd_write(int argc, char **argv)
     if (fd != 1 && close(fd) != 0)
         die(2, "%s: %s", argv[optind], strerror(errno));
     buf_free(&b);
-    return 0;
+    return rc;
 }
 
 /* ---- reading: every line of every input ---- */
@@ -746,6 +857,114 @@ static int cmd_spec(int argc, char **argv)
     return 1;
 }
 
+/* ---- line: the field lines programs print (record.h) ---- */
+
+struct line_get {
+    ngk_id kind;
+    ngf_id *fields;
+    size_t nfields;
+    struct where wh;
+    int bad;
+};
+
+static int line_get_line(const char *file, unsigned long lineno, const char *line, size_t len, void *ctx)
+{
+    struct line_get *g = ctx;
+    ngr_record r;
+    const char *why = NULL;
+    size_t i;
+    if (ngr_line_kind(line, len) != (int)g->kind)
+        return 0;
+    if (ngr_line_parse(line, len, &r, &why) != NGR_OK) {
+        fprintf(stderr, "%s: %s:%lu: %s\n", prog, file, lineno, why ? why : "not a field line");
+        return 1;
+    }
+    if (where_match(&g->wh, &r)) {
+        for (i = 0; i < g->nfields; i++) {
+            const char *v = ngr_get(&r, g->fields[i]);
+            if (i)
+                putchar('\t');
+            tsv_value(v ? v : "");
+        }
+        putchar('\n');
+    }
+    ngr_free(&r);
+    return 0;
+}
+
+static int line_check_line(const char *file, unsigned long lineno, const char *line, size_t len, void *ctx)
+{
+    ngr_record r;
+    const char *why = NULL;
+    (void)ctx;
+    if (ngr_line_kind(line, len) == NGK__NONE)
+        return 0;
+    if (ngr_line_parse(line, len, &r, &why) != NGR_OK) {
+        printf("%s:%lu: %s\n", file, lineno, why ? why : "not a field line");
+        return 1;
+    }
+    ngr_free(&r);
+    return 0;
+}
+
+static int cmd_line(int argc, char **argv)
+{
+    const char *sub = argc > 1 ? argv[1] : "";
+    if (strcmp(sub, "write") == 0) {
+        const char *why = NULL;
+        buf b;
+        ngk_id kid = argc > 2 ? ngs_kind_id(argv[2]) : NGK__NONE;
+        if (argc < 3)
+            return usage(stderr, 1);
+        buf_init(&b);
+        if (kid == NGK__NONE || ngr_line_format(&b, kid, (size_t)(argc - 3), (const char *const *)argv + 3, &why) != 0)
+            die(1, "line write: refused: %s%s", kid == NGK__NONE ? "no such kind" : why ? why : "malformed", "");
+        puts(b.p);
+        buf_free(&b);
+        return fflush(stdout) == 0 ? 0 : 2;
+    }
+    if (strcmp(sub, "get") == 0) {
+        struct line_get g;
+        char **names = NULL;
+        size_t i;
+        int c, rc;
+        memset(&g, 0, sizeof g);
+        g.kind = NGK__NONE;
+        optind = 1;
+        while ((c = getopt(argc - 1, argv + 1, "+k:f:w:")) != -1) {
+            switch (c) {
+            case 'k':
+                g.kind = ngs_kind_id(optarg);
+                if (g.kind == NGK__NONE || ngs_kinds[g.kind].scope == NGS_SPEC)
+                    die(1, "line get: no record kind '%s' in the schema%s", optarg, "");
+                break;
+            case 'f': names = split(optarg, &g.nfields); break;
+            case 'w': where_add(&g.wh, "line get", optarg); break;
+            default: return usage(stderr, 1);
+            }
+        }
+        if (g.kind == NGK__NONE || !names)
+            die(1, "line get wants -k KIND and -f FIELDS%s%s", "", "");
+        /* the names by the schema: a field the kind does not have is a typo */
+        g.fields = xcalloc(g.nfields, sizeof *g.fields);
+        for (i = 0; i < g.nfields; i++) {
+            int id = ngs_name_id(names[i]);
+            if (id < 0 || !ngs_field_of(g.kind, (ngf_id)id))
+                die(1, "line get: %s lines have no field '%s' (report/schema.def)", ngs_kinds[g.kind].name, names[i]);
+            g.fields[i] = (ngf_id)id;
+        }
+        rc = each_line(argc - 1 - optind, argv + 1 + optind, line_get_line, &g);
+        return rc;
+    }
+    if (strcmp(sub, "check") == 0) {
+        struct line_get g;
+        memset(&g, 0, sizeof g);
+        return each_line(argc - 2, argv + 2, line_check_line, &g);
+    }
+    fprintf(stderr, "%s: line: unknown command '%s' (write, get, check; try --help)\n", prog, sub);
+    return 1;
+}
+
 /* ---- schema ---- */
 
 static int cmd_schema(int argc, char **argv)
@@ -818,6 +1037,8 @@ int main(int argc, char **argv)
         return cmd_schema(argc - 1, argv + 1);
     if (strcmp(argv[1], "spec") == 0)
         return cmd_spec(argc - 1, argv + 1);
+    if (strcmp(argv[1], "line") == 0)
+        return cmd_line(argc - 1, argv + 1);
     fprintf(stderr, "%s: unknown command '%s' (try --help)\n", prog, argv[1]);
     return 1;
 }

@@ -1,6 +1,7 @@
 /* record.c - see record.h. The line is copied once into rec->mem, split in
  * place and decoded in place, so a record is a single allocation. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -452,32 +453,19 @@ int ngr_spec_format(buf *b, size_t n, const char *const *kv, const char **why)
     return 0;
 }
 
-int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **why)
+/* the fields of a line of kind kid (a spec, or a field line after its kind
+ * word): p..end holds them, n words; checked against the schema */
+static int parse_fields(ngr_record *rec, ngk_id kid, char *p, char *end, const char **why)
 {
-    static char msg[128];
-    static const char *dummy;
+    static char msg[160];
     size_t i, n = 0;
-    char *p, *end;
-    if (!why)
-        why = &dummy;
-    memset(rec, 0, sizeof *rec);
-    if (len > NGR_MAX_LINE)
-        return fail(rec, why, "line too long", NGR_CORRUPT);
-    for (i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if ((c < 0x20 && c != '\t') || c == 0x7f)
-            return fail(rec, why, "control character in line", NGR_CORRUPT);
-        if (c != ' ' && c != '\t' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t'))
+    char *q;
+    for (q = p; q < end; q++)
+        if (*q != ' ' && *q != '\t' && (q == p || q[-1] == ' ' || q[-1] == '\t'))
             n++;
-    }
-    rec->mem = xmalloc(len + 1);
-    memcpy(rec->mem, line, len);
-    rec->mem[len] = 0;
-    rec->kind = "target";
-    rec->kid = NGK_target;
+    rec->kid = kid;
+    rec->kind = ngs_kinds[kid].name;
     rec->fields = xcalloc(n ? n : 1, sizeof *rec->fields);
-    p = rec->mem;
-    end = p + len;
     for (i = 0; i < n; i++) {
         char *w, *eq;
         int id;
@@ -495,9 +483,10 @@ int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **w
             return fail(rec, why, "a field without '='", NGR_CORRUPT);
         *eq = 0;
         id = ngs_name_id(w);
-        f = id >= 0 ? ngs_field_of(NGK_target, (ngf_id)id) : NULL;
+        f = id >= 0 ? ngs_field_of(kid, (ngf_id)id) : NULL;
         if (!f) {
-            snprintf(msg, sizeof msg, "target specs have no field '%.40s' (report/schema.def)", w);
+            snprintf(msg, sizeof msg, "%s %s have no field '%.40s' (report/schema.def)", rec->kind,
+                     ngs_kinds[kid].scope == NGS_SPEC ? "specs" : "records", w);
             return fail(rec, why, msg, NGR_UNKNOWN_FIELD);
         }
         for (j = 0; j < i; j++)
@@ -506,10 +495,162 @@ int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **w
                 return fail(rec, why, msg, NGR_CORRUPT);
             }
         decode(eq + 1);
+        if (ngs_value_why(f, eq + 1)) {
+            snprintf(msg, sizeof msg, "%s=%.40s: %s (the schema says %s)", w, eq + 1, ngs_value_why(f, eq + 1),
+                     ngs_type_name(f->type));
+            return fail(rec, why, msg, NGR_CORRUPT);
+        }
         rec->fields[i].key = w;
         rec->fields[i].value = eq + 1;
         rec->fields[i].id = (ngf_id)id;
     }
     rec->nfields = n;
     return NGR_OK;
+}
+
+/* the line copied into rec->mem, or a status: no control characters */
+static int copy_line(const char *line, size_t len, ngr_record *rec, const char **why)
+{
+    size_t i;
+    memset(rec, 0, sizeof *rec);
+    if (len > NGR_MAX_LINE)
+        return fail(rec, why, "line too long", NGR_CORRUPT);
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return fail(rec, why, "control character in line", NGR_CORRUPT);
+    }
+    rec->mem = xmalloc(len + 1);
+    memcpy(rec->mem, line, len);
+    rec->mem[len] = 0;
+    return NGR_OK;
+}
+
+int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **why)
+{
+    static const char *dummy;
+    int st;
+    if (!why)
+        why = &dummy;
+    st = copy_line(line, len, rec, why);
+    if (st != NGR_OK)
+        return st;
+    return parse_fields(rec, NGK_target, rec->mem, rec->mem + len, why);
+}
+
+/* ---- field lines: a kind and its fields, what a program prints ---- */
+
+int ngr_line_kind(const char *line, size_t len)
+{
+    size_t k = 0;
+    char word[32];
+    while (k < len && k < sizeof word - 1 && line[k] != ' ' && line[k] != '\t') {
+        word[k] = line[k];
+        k++;
+    }
+    if (k == 0 || k == sizeof word - 1 || (k < len && line[k] != ' ' && line[k] != '\t'))
+        return NGK__NONE;
+    word[k] = 0;
+    {
+        ngk_id kid = ngs_kind_id(word);
+        return kid != NGK__NONE && ngs_kinds[kid].scope != NGS_SPEC ? kid : NGK__NONE;
+    }
+}
+
+int ngr_line_parse(const char *line, size_t len, ngr_record *rec, const char **why)
+{
+    static const char *dummy;
+    int st, kid;
+    char *p;
+    if (!why)
+        why = &dummy;
+    kid = ngr_line_kind(line, len);
+    if (kid == NGK__NONE) {
+        memset(rec, 0, sizeof *rec);
+        *why = "not a field line: its first word is no record kind of report/schema.def";
+        return NGR_UNKNOWN_KIND;
+    }
+    st = copy_line(line, len, rec, why);
+    if (st != NGR_OK)
+        return st;
+    for (p = rec->mem; *p && *p != ' ' && *p != '\t'; p++)
+        ;
+    return parse_fields(rec, (ngk_id)kid, p, rec->mem + len, why);
+}
+
+int ngr_line_format(buf *b, ngk_id kind, size_t n, const char *const *kv, const char **why)
+{
+    size_t start = b->len;
+    ngr_record rec;
+    static char msg[80];
+    if ((int)kind < 0 || kind >= NGK__COUNT || ngs_kinds[kind].scope == NGS_SPEC) {
+        snprintf(msg, sizeof msg, "no record kind %d in report/schema.def", (int)kind);
+        *why = msg;
+        return -1;
+    }
+    buf_puts(b, ngs_kinds[kind].name);
+    if (format_fields(b, kind, ngs_kinds[kind].name, n, kv, why) != 0 ||
+        ngr_line_parse(b->p + start, b->len - start, &rec, why) != NGR_OK) {
+        b->len = start;
+        if (b->p)
+            b->p[start] = 0;
+        return -1;
+    }
+    ngr_free(&rec);
+    return 0;
+}
+
+void ngr_out_begin(ngr_out *o, ngk_id kind)
+{
+    o->kind = kind;
+    o->n = 0;
+    o->over = 0;
+}
+
+void ngr_out_str(ngr_out *o, ngf_id f, const char *v)
+{
+    if (o->n == NGR_OUT_MAX) {
+        o->over = 1;
+        return;
+    }
+    o->kv[o->n++] = xasprintf("%s=%s", ngs_name(f), v);
+}
+
+void ngr_out_printf(ngr_out *o, ngf_id f, const char *fmt, ...)
+{
+    char v[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v, sizeof v, fmt, ap);
+    va_end(ap);
+    ngr_out_str(o, f, v);
+}
+
+int ngr_out_end(ngr_out *o, FILE *f, const char **why)
+{
+    buf b;
+    size_t i;
+    int rc;
+    static const char *dummy;
+    if (!why)
+        why = &dummy;
+    buf_init(&b);
+    if (o->over) {
+        *why = "more fields than NGR_OUT_MAX";
+        rc = -1;
+    } else {
+        rc = ngr_line_format(&b, o->kind, o->n, (const char *const *)o->kv, why);
+    }
+    if (rc == 0) {
+        buf_putc(&b, '\n');
+        if (fwrite(b.p, 1, b.len, f) != b.len) {
+            *why = "write error";
+            rc = -1;
+        }
+    }
+    for (i = 0; i < o->n; i++)
+        free(o->kv[i]);
+    o->n = 0;
+    buf_free(&b);
+    return rc;
 }

@@ -7,6 +7,7 @@
 #define NGBENCH_REPORT_RECORD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "buf.h"
 #include "schema.h"
@@ -90,5 +91,38 @@ int ngr_format(buf *b, const char *const prefix[8], size_t n, const char *const 
  * other prefix members NULL). Same returns as ngr_format and ngr_parse. */
 int ngr_spec_format(buf *b, size_t n, const char *const *kv, const char **why);
 int ngr_spec_parse(const char *line, size_t len, ngr_record *rec, const char **why);
+
+
+/* Field lines: what a program that measures or contains prints for a stage
+ * to pass on (ngbench-rec write -F): a record kind, then that kind's
+ * key=value fields, values encoded as in records, no prefix and no
+ * campaign= or attempt= (the stage adds those). The one writer of such
+ * lines is ngr_out (or ngr_line_format); ngr_line_parse reads one back,
+ * checked against the schema (kind "memory", the fields of memory records,
+ * each of its type). A line whose first word is not a kind is no field
+ * line: ngr_line_kind returns NGK__NONE for it (programs print other lines
+ * too: samples, the counter's calibration). */
+int ngr_line_kind(const char *line, size_t len);
+int ngr_line_parse(const char *line, size_t len, ngr_record *rec, const char **why);
+int ngr_line_format(buf *b, ngk_id kind, size_t n, const char *const *kv, const char **why);
+
+/* ngr_out: one field line built by field id, then checked and printed:
+ *   ngr_out o; ngr_out_begin(&o, NGK_stack);
+ *   ngr_out_printf(&o, NGF_bytes, "%lld", used); ...
+ *   ngr_out_end(&o, stdout, &why)   0, or -1 (why says; nothing printed) */
+#define NGR_OUT_MAX 48
+typedef struct {
+    ngk_id kind;
+    size_t n;
+    int over;
+    char *kv[NGR_OUT_MAX];
+} ngr_out;
+void ngr_out_begin(ngr_out *o, ngk_id kind);
+void ngr_out_str(ngr_out *o, ngf_id f, const char *v);
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void ngr_out_printf(ngr_out *o, ngf_id f, const char *fmt, ...);
+int ngr_out_end(ngr_out *o, FILE *f, const char **why);
 
 #endif

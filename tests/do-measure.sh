@@ -40,7 +40,7 @@ sd=$(ls -d "$work"/res/testhost/targets/*/crypto_sign/memsig/ref/cc/samples)
 for f in "$sd"/sign-1.txt.gz "$sd"/sign-2.txt.gz; do gzip -dc "$f" >"${f%.gz}.check"; done
 again=$("$NGBENCH_STATS" -t "$sd"/sign-1.txt.check "$sd"/sign-2.txt.check)
 was=$("$rec" get -k cycles -w @primitive=memsig -w op=sign -f n,mean,median,q1,q3,min,max,median_trial "$data" |
-    awk -F '\t' '{ printf "n=%s mean=%s median=%s q1=%s q3=%s min=%s max=%s median_trial=%s\n", $1, $2, $3, $4, $5, $6, $7, $8 }')
+    awk -F '\t' '{ printf "cycles n=%s mean=%s median=%s q1=%s q3=%s min=%s max=%s median_trial=%s\n", $1, $2, $3, $4, $5, $6, $7, $8 }')
 [ "$again" = "$was" ] && ok "cycle statistics recompute from the raw samples ($n calls)" ||
     bad "recomputed '$again' differs from recorded '$was'"
 # what the terminal shows: each target's time, and its figures per operation

@@ -91,6 +91,15 @@ fi
 lit=$(cd "$datadir/report" && grep -nE 'ngr_(get|num)\([^,]+, *"|strcmp\([^,]*kind, *"' ./*.c |
     grep -v '^\./record\.c:\|^\./schema\.c:')
 [ -z "$lit" ] && ok "no record field or kind is looked up by a string literal in report/" || bad "literal lookups: $lit"
+# ---- the programs write their lines from the schema's ids: no printf of
+# a field name (key=) in them, no sed/awk/kvs re-encoding of what they print
+# in the measuring stage (step 2 of issue 28) ----
+lit=$(cd "$datadir" && grep -nE '"[^"]*\b[a-z_]+=%' measure/ngbench-stats.c measure/probe.c measure/profile.c \
+    measure/measure.c | grep -v 'ngr_out')
+[ -z "$lit" ] && ok "ngbench-stats, probe, profile and measure print no field name by hand" || bad "field names by hand: $lit"
+lit=$(cd "$datadir" && grep -nE 'kvs |s/\^(counter|trial=|op |rss)|%20' harness/stage-measure harness/stage.sh |
+    grep -v 'recheck_\|hsfield\|^harness/stage-measure:.*hostspeed\|quietline\|^harness/stage.sh:[0-9]*:kvs()\|^harness/stage.sh:[0-9]*:# kvs')
+[ -z "$lit" ] && ok "the stages pass the programs' lines on without sed re-encoding" || bad "re-encoding: $lit"
 
 # spec get: a spec is the union of its lines (the campaign's, the target's,
 # the attempt's): one output line per file, never one per line
@@ -103,6 +112,30 @@ got=$("$rec" spec get -f campaign,compiler,attempt "$work/a.spec" "$work/b.spec"
 got=$("$rec" spec get -f id -w compiler=cc1 "$work/a.spec" "$work/b.spec")
 [ "$got" = crypto_sign/y/ref/cc ] && ok "spec get -w selects files by a field on any of their lines" || bad "spec get -w: $got"
 
+
+# ---- field lines: what the programs print, passed on by write -F ----
+got=$("$rec" line write memory baseline_kib=10 peak_kib=12 after_kib=11 hwm_reset=1)
+[ "$got" = "memory baseline_kib=10 peak_kib=12 after_kib=11 hwm_reset=1" ] && ok "line write prints a checked field line" ||
+    bad "line write: $got"
+"$rec" line write memory bytes=5 2>/dev/null && bad "line write: a stack field in a memory line was accepted" ||
+    ok "line write refuses a field the kind does not have"
+{ echo "sample 100"; echo "memory baseline_kib=10 peak_kib=12 after_kib=11 hwm_reset=1"
+  "$rec" line write violation what=syscall "target=ptrace (pid 5)" count=1; echo "stack bytes=x"; } >"$work/out"
+"$rec" write -F "$work/out" "$work/data" crypto_sign p ref cc memory campaign=c1 attempt=a1 op=sign &&
+    [ "$("$rec" get -k memory -w op=sign -f peak_kib "$work/data")" = 12 ] &&
+    ok "write -F passes a memory line on as a record, the command line's fields first" || bad "write -F memory"
+got=$("$rec" write -F "$work/out" "$work/data" crypto_sign p ref cc violation campaign=c1 attempt=a1 step=try &&
+    "$rec" get -d -k violation -f target "$work/data")
+[ "$got" = "ptrace (pid 5)" ] && ok "a violation line's encoded target reads back decoded (no sed)" || bad "violation: $got"
+"$rec" write -F "$work/out" "$work/data" crypto_sign p ref cc stack campaign=c1 attempt=a1 op=sign 2>"$work/err" &&
+    bad "write -F accepted a stack line with bytes=x" ||
+    { grep -q "out:4: stack line refused" "$work/err" && ok "write -F names a line the schema refuses (file:line)" ||
+        bad "write -F message: $(cat "$work/err")"; }
+"$rec" line get -k memory -f bytes "$work/out" 2>/dev/null && bad "line get of a field memory lacks" ||
+    ok "line get refuses a field the kind does not have"
+[ "$("$rec" line get -k violation -f what,count "$work/out")" = "syscall	1" ] && ok "line get prints the fields" ||
+    bad "line get: $("$rec" line get -k violation -f what,count "$work/out")"
+"$rec" line check "$work/out" >/dev/null && bad "line check passed a bad line" || ok "line check reports the bad stack line"
 [ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 rm -rf "$work"
 exit 0
