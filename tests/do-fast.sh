@@ -47,7 +47,7 @@ if [ "$mode" = bwrap ]; then
     "${NGBENCH_SANDBOX:-harness/ngbench-sandbox}" --timeout 20 --result "$work/hostile.result" "$work/scratch" \
         sh -c "echo poisoned >>'$e/harness/target.o'; echo poisoned >'$e/harness/new.o'" >/dev/null 2>&1
     (cd "$e" && sha256sum -c --quiet --strict SHA256SUMS) && [ ! -f "$e/harness/new.o" ] &&
-        ok "a contained step cannot write the cache ($(sed 's/ .*//' "$work/hostile.result"))" ||
+        ok "a contained step cannot write the cache ($(head -n 1 "$work/hostile.result" | sed 's/ .*//'))" ||
         bad "a contained step wrote into the cache"
 else
     echo "skip: the cache is out of reach by bwrap's read-only file system; the sandbox runs in mode '$mode' here"
