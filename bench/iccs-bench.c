@@ -24,7 +24,7 @@
 #include <openssl/core_names.h>
 #endif
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 #define ROUNDS 301
 

@@ -3,7 +3,7 @@
  * them. A benchmark, not a test: it prints figures and only fails if an
  * operation fails.
  *
- * Inputs as in measure/speed.c (the NGCC seed reports): drng_algorithm seeded
+ * Inputs as in target/speed.c (the NGCC seed reports): drng_algorithm seeded
  * with the bytes 00..2f, a 64-byte message 00..3f. Per operation it prints CPU
  * seconds (robust on a shared machine), wall seconds, counter ticks, the peak
  * heap the operation allocated (malloc wrapped at link time: -Wl,--wrap=...),
@@ -26,7 +26,7 @@
 #include "ngcycles.h"
 #include "sha256.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 /* ---- heap accounting ---- */
 void *__real_malloc(size_t n);

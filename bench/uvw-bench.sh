@@ -63,9 +63,9 @@ build() {
     [ "$2" = opt ] && impl=opt
     mkdir -p "$dir"
     # shellcheck disable=SC2086 # the compiler line is a word list
-    $cc $3 -I"$top/crypto_sign/uvw$1/$impl" -I"$top/iccs" -I"$top/kat" -I"$top/measure" \
+    $cc $3 -I"$top/crypto_sign/uvw$1/$impl" -I"$top/iccs" -I"$top/kat" -I"$top/target" \
         "$top"/crypto_sign/uvw"$1"/$impl/*.c "$top"/iccs/sm3.c "$top"/iccs/sm3x.c "$top"/iccs/auxfunc.c "$top"/iccs/drng.c \
-        "$top/bench/uvw-bench.c" "$top/kat/sha256.c" "$top/measure/ngcycles.c" \
+        "$top/bench/uvw-bench.c" "$top/kat/sha256.c" "$top/target/ngcycles.c" "$top/target/target.c" \
         -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc -Wl,--wrap=free \
         -o "$dir/uvw-bench"
 }

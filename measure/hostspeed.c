@@ -12,7 +12,7 @@
  * the target's compiler line), so that every target of a campaign is held
  * against the same yardstick. A reading times NCHUNK chunks of the kernel
  * and reports the median chunk, in counter ticks and in on-CPU nanoseconds
- * (the thread's CPU clock, measure/oncpu.h): the median, because a chunk
+ * (the thread's CPU clock, target/oncpu.h): the median, because a chunk
  * now and then lands on an interrupt.
  *
  *   read        one reading: "ref_ticks=T ref_oncpu_ns=N counter=NAME"

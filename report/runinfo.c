@@ -102,7 +102,7 @@ static void host_campaigns(const report_ctx *c, doc *d, const ds_host *h, size_t
 void run_footer(const report_ctx *c, doc *d, const ds_host *h, size_t first, size_t end)
 {
     char *s = xasprintf("Made by ngbench's ./do (harness/build-impl, harness/run-target, measure/measure, "
-                        "measure/probe, measure/profile); merged by ngbench-report %s (ngbench-report merge; "
+                        "target/probe, target/profile); merged by ngbench-report %s (ngbench-report merge; "
                         "audit: ngbench-report check).",
                         c->version);
     doc_footer(d, s);

@@ -11,7 +11,7 @@
 #include "auxfunc.h"
 #include "drng.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 #ifndef HAVE_OPENSSL
 int main(void)

@@ -11,7 +11,7 @@
 #include "sm3.h"
 #include "check.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static void test_length_field(void)
 {

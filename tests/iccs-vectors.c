@@ -13,7 +13,7 @@
 #include "auxfunc.h"
 #include "drng.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 #define CANARY 0xA5
 #define PAD 16

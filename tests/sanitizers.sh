@@ -37,7 +37,8 @@ if [ -s "$work/failed" ]; then
 fi
 for t in iccs-vectors iccs-props iccs-sm3x; do
     # shellcheck disable=SC2086
-    $cc $flags -I"$datadir/iccs" $objs "$datadir/tests/$t.c" -o "$work/$t" || { status=1; continue; }
+    $cc $flags -I"$datadir/iccs" -I"$datadir/target" $objs "$datadir/tests/$t.c" "$datadir/target/target.c" -o "$work/$t" ||
+        { status=1; continue; }
     if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$work/$t" "$srcdir/tests/iccs-vectors.txt" 2>"$work/$t.err" >"$work/$t.out"; then
         echo "PASS $t under ASan/UBSan: $(tail -n 1 "$work/$t.out")"
     else

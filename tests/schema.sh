@@ -94,8 +94,8 @@ lit=$(cd "$datadir/report" && grep -nE 'ngr_(get|num)\([^,]+, *"|strcmp\([^,]*ki
 # ---- the programs write their lines from the schema's ids: no printf of
 # a field name (key=) in them, no sed/awk/kvs re-encoding of what they print
 # in the measuring stage (step 2 of issue 28) ----
-lit=$(cd "$datadir" && grep -nE '"[^"]*\b[a-z_]+=%' measure/ngbench-stats.c measure/probe.c measure/profile.c \
-    measure/measure.c | grep -v 'ngr_out')
+lit=$(cd "$datadir" && grep -nE '"[^"]*\b[a-z_]+=%' measure/ngbench-stats.c target/probe.c target/profile.c \
+    target/measure.c | grep -v 'ngr_out')
 [ -z "$lit" ] && ok "ngbench-stats, probe, profile and measure print no field name by hand" || bad "field names by hand: $lit"
 lit=$(cd "$datadir" && grep -nE 'kvs |s/\^(counter|trial=|op |rss)|%20' harness/stage-measure harness/stage.sh |
     grep -v 'recheck_\|hsfield\|^harness/stage-measure:.*hostspeed\|quietline\|^harness/stage.sh:[0-9]*:kvs()\|^harness/stage.sh:[0-9]*:# kvs')

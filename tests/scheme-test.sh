@@ -31,6 +31,8 @@ tname=$(basename "$spec" .test)
 scheme=$(basename "$(dirname "$tdir")")
 category=$(basename "$(dirname "$(dirname "$tdir")")")
 work=tests/scheme.d
+# lock_take/lock_drop: the one stale-pid lock (harness/records.sh)
+. "$datadir/harness/records.sh"
 limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout ${NGBENCH_SCHEME_TIMEOUT:-3600}"
 
@@ -77,18 +79,7 @@ fi
 build() {
     _impl=$1 _out=$2
     mkdir -p "${_out%/*}" || return 1
-    _n=0
-    until mkdir "$_out.lock" 2>/dev/null; do
-        _pid=$(cat "$_out.lock/pid" 2>/dev/null)
-        if [ -n "$_pid" ] && ! kill -0 "$_pid" 2>/dev/null; then
-            rm -rf "$_out.lock" # its holder died
-            continue
-        fi
-        _n=$((_n + 1))
-        [ $_n -lt 3600 ] || { echo "   waited an hour for $_out.lock"; return 1; }
-        sleep 1
-    done
-    echo $$ >"$_out.lock/pid"
+    lock_take "$_out.lock" 3600 || { echo "   waited an hour for $_out.lock"; return 1; }
     _rc=0
     if [ ! -f "$_out/stamp" ] || [ "$(cat "$_out/stamp")" != "$compiler" ] ||
         [ -n "$(find "$datadir/${_impl%%/*}" "$datadir/iccs" "$datadir/harness/build-impl" \
@@ -106,7 +97,7 @@ build() {
             _rc=1
         fi
     fi
-    rm -rf "$_out.lock"
+    lock_drop "$_out.lock"
     return $_rc
 }
 
@@ -145,8 +136,9 @@ for d in $dirs; do
     mkdir -p "$run"
     rm -f "$run/test" "$run/out" "$run/vg.out" "$run/vg.err"
     # shellcheck disable=SC2086 # lines and lists of flags are words
-    if ! $compiler "$@" $cflags -I"$datadir/tests" -I"$datadir/iccs" -I"$datadir/kat" -I"$datadir/measure" \
-        -o "$run/test" $sources $extra "$b/libimpl.a" "$b/iccs/libiccs.a" $ldflags $libs >"$run/cc.log" 2>&1; then
+    # drng_algorithm: target/target.c, the one definition every program links
+    if ! $compiler "$@" $cflags -I"$datadir/tests" -I"$datadir/iccs" -I"$datadir/kat" -I"$datadir/target" \
+        -o "$run/test" $sources $extra "$datadir/target/target.c" "$b/libimpl.a" "$b/iccs/libiccs.a" $ldflags $libs >"$run/cc.log" 2>&1; then
         cat "$run/cc.log"
         echo "BUILDFAIL $label: compiling or linking the test"
         status=1

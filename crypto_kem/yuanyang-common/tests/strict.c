@@ -24,7 +24,7 @@
 #include "../ref/yuanyang.h"
 #include "check.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 /* Spec §11 and the KAT files: record 0's shared secret; the secret after
  * flipping bit 0 of ct[0]; c_0 of record 0 and the change Delta that the

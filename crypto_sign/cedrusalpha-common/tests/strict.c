@@ -15,7 +15,7 @@
 #include "drng.h"
 #include "iccs_sig.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static int failures, checks;
 

@@ -17,7 +17,7 @@
 #include "simd.h"
 #include "sm3x.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 #define NMSG 3
 static const unsigned long long mlens[NMSG] = {0, 33, 1000};

@@ -32,7 +32,7 @@
 #include "iccs_sig.h"
 #include "sigurd.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static int failures;
 static unsigned char *pk, *sk, *sn, msg[100];

@@ -18,7 +18,7 @@
 #include "iccs_sig.h"
 #include "sm2.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 static int fails;
 
 static void hex(const char *s, unsigned char *out, size_t n)

@@ -8,7 +8,7 @@
 #include "sydo-test.h"
 #include "sydo-trace160f.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 #define NODE(t, i) ((t) + (size_t)(i) * SYDO_LB)
 

@@ -9,7 +9,7 @@
 #include "sydo-trace160f.h"
 #include "vole.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 /* q'_g = v_g + Delta_g (xbar || u[W/8..)) for g < D */
 static void keys(uint8_t *qcols, const uint8_t *cols, const uint8_t *u, const uint8_t *xbar,

@@ -13,7 +13,7 @@
 #include "sydo.h"
 #include "sydo-test.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static unsigned char pk[SYDO_PKB], sk[SYDO_SKB], sn[SYDO_SIGB + 1], m[64];
 

@@ -9,7 +9,7 @@
 #include "uhash.h"
 #include "vole.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
 static uint8_t rnd8(void)

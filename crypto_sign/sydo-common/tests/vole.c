@@ -8,7 +8,7 @@
 #include "sydo-trace160f.h"
 #include "vole.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static void run(void)
 {

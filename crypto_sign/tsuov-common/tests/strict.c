@@ -23,7 +23,7 @@
 #include "iccs_sig.h"
 #include "sha256.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static int failures, checks;
 

@@ -16,7 +16,7 @@
 #include "sm3x.h"
 #include "uvw-opt.h"
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static int failures, checks;
 

@@ -14,7 +14,7 @@
 #include "iccs_sig.h"
 #include "params.h" /* the parameter set linked in: UVW_LAMBDA, UVW_K */
 
-DRNG_ctx drng_algorithm;
+#include "target.h" /* drng_algorithm: defined once, in target/target.c */
 
 static int failures;
 

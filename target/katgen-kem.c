@@ -12,18 +12,22 @@
 #include "drng.h"
 #include "iccs_kem.h"
 #include "katgen.h"
+#include "ops.h"    /* op_claims */
 #include "target.h" /* drng_algorithm */
 
 int main(int argc, char **argv)
 {
     katgen_opts o;
     DRNG_ctx drng_seed;
-    unsigned long long pk_max = kem_get_pk_len_bytes(), sk_max = kem_get_sk_len_bytes(),
-                       ss_max = kem_get_ss_len_bytes(), ct_max = kem_get_ct_len_bytes();
-    unsigned long long pk_len = pk_max, sk_len = sk_max, ss_len = ss_max, ct_len = ct_max, ss2_len;
+    op_claims_t c;
+    unsigned long long pk_max, sk_max, ss_max, ct_max;
+    unsigned long long pk_len, sk_len, ss_len, ct_len, ss2_len;
     unsigned char seed[KAT_SEED_BYTES], *pk, *sk, *ss, *ss2, *ct;
     int i, rc;
 
+    op_claims(&c);
+    pk_max = c.pk, sk_max = c.sk, ss_max = c.ss, ct_max = c.ct;
+    pk_len = pk_max, sk_len = sk_max, ss_len = ss_max, ct_len = ct_max;
     katgen_parse(argc, argv, &o, "KAT_KEM");
     pk = katgen_alloc(pk_max);
     sk = katgen_alloc(sk_max);

@@ -1,7 +1,7 @@
 /* katgen.c - shared parts of the KAT drivers. The text they write must be
  * byte-identical to the official ICCS drivers' (uppercase hex, LF, one empty
  * line after each record), so printing is kept in one place; the guarded
- * buffers and drng_algorithm are the target harness's (harness/target.c). */
+ * buffers and drng_algorithm are the target harness's (target/target.c). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -11,18 +11,21 @@
 #include "drng.h"
 #include "iccs_sig.h"
 #include "katgen.h"
+#include "ops.h"    /* op_claims */
 #include "target.h" /* drng_algorithm */
 
 int main(int argc, char **argv)
 {
     katgen_opts o;
     DRNG_ctx drng_seed, drng_msg;
-    unsigned long long pk_max = sig_get_pk_len_bytes(), sk_max = sig_get_sk_len_bytes(),
-                       sn_max = sig_get_sn_len_bytes();
-    unsigned long long pk_len = pk_max, sk_len = sk_max, sn_len = sn_max, m_len;
+    op_claims_t c;
+    unsigned long long pk_max, sk_max, sn_max, pk_len, sk_len, sn_len, m_len;
     unsigned char seed[KAT_SEED_BYTES], *pk, *sk, *sn, *m;
     int i, rc;
 
+    op_claims(&c);
+    pk_max = c.pk, sk_max = c.sk, sn_max = c.sn;
+    pk_len = pk_max, sk_len = sk_max, sn_len = sn_max;
     katgen_parse(argc, argv, &o, "KAT_SIG");
     pk = katgen_alloc(pk_max);
     sk = katgen_alloc(sk_max);

@@ -2,7 +2,7 @@
  * (katgen, try, measure, probe, profile, ctcheck, speed; the SUPERCOP
  * try-anything model): the global drng_algorithm the ICCS API draws from,
  * its default seed, and output buffers with guard bytes on both sides.
- * The operations themselves are described once, in measure/ops.c. */
+ * The operations themselves are described once, in target/ops.c. */
 #ifndef NGBENCH_TARGET_H
 #define NGBENCH_TARGET_H
 

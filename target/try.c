@@ -15,9 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops.h"    /* op_claims: the getters, read in one place */
 #include "target.h" /* drng_algorithm, its seed, guarded buffers */
 
 static int failed;
+
+static op_claims_t claims(void)
+{
+    op_claims_t c;
+    op_claims(&c);
+    return c;
+}
 
 static void check(const char *name, int ok, const char *detail)
 {
@@ -69,8 +77,8 @@ static const char *fmt_rc(const char *call, int rc)
 
 static int run(void)
 {
-    unsigned long long pkc = kem_get_pk_len_bytes(), skc = kem_get_sk_len_bytes(), ssc = kem_get_ss_len_bytes(),
-                       ctc = kem_get_ct_len_bytes();
+    op_claims_t cl = claims();
+    unsigned long long pkc = cl.pk, skc = cl.sk, ssc = cl.ss, ctc = cl.ct;
     unsigned long long pkl = pkc, skl = skc, ssl = ssc, ctl = ctc, ss2l;
     unsigned char *pk = guarded(pkc), *sk = guarded(skc), *ss = guarded(ssc), *ss2 = guarded(ssc),
                   *ct = guarded(ctc), *c1, *c2;
@@ -159,7 +167,8 @@ static int verify_rejects(unsigned char *pk, unsigned long long pkl, unsigned ch
 
 static int run(void)
 {
-    unsigned long long pkc = sig_get_pk_len_bytes(), skc = sig_get_sk_len_bytes(), snc = sig_get_sn_len_bytes();
+    op_claims_t cl = claims();
+    unsigned long long pkc = cl.pk, skc = cl.sk, snc = cl.sn;
     unsigned long long pkl = pkc, skl = skc, snl = snc, ml = 64, minsn = (unsigned long long)-1, maxsn = 0;
     unsigned char *pk = guarded(pkc), *sk = guarded(skc), *sn = guarded(snc), *m = guarded(1000), *c1, *c2, *c3;
     unsigned long long pos[3];

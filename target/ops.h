@@ -1,5 +1,5 @@
 /* ops.h - the operations ngbench times and probes, described once (a table
- * in ops.c, on the guarded buffers of harness/target.c) and set up the same
+ * in ops.c, on the guarded buffers of target/target.c) and set up the same
  * way for the timing driver, the memory/stack/heap probe, the hash
  * profiler, the constant-time check and speed:
  * drng_algorithm seeded with the bytes 00..2f; sign/verify get a key pair
@@ -7,6 +7,14 @@
  * then the inputs of the protocol (-P, below). */
 #ifndef NGBENCH_OPS_H
 #define NGBENCH_OPS_H
+
+/* What the implementation's getters claim: the one place the harness calls
+ * them (every program linked into an implementation reads its sizes here).
+ * Signatures fill pk, sk and sn; KEMs pk, sk, ss and ct; the rest is 0. */
+typedef struct {
+    unsigned long long pk, sk, sn, ss, ct;
+} op_claims_t;
+void op_claims(op_claims_t *c);
 
 /* Returns the operation's index for "keygen", "sign", "verify" (signature
  * builds) or "keygen", "enc", "dec" (KEM builds), -1 otherwise. */

@@ -1,7 +1,7 @@
 /* ops.c - the operations ngbench times, probes and checks (see ops.h),
  * described once: each kind's buffers (sizes from the getters), and per
  * operation its call, its secret input and its outputs, in one table. The
- * buffers are the target harness's guarded ones (harness/target.c). */
+ * buffers are the target harness's guarded ones (target/target.c). */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* sched_setaffinity */
 #endif
@@ -62,12 +62,23 @@ static const opdesc table[3] = {
     { "dec", dec, SK, { OUT2, -1, -1 } },
 };
 
+void op_claims(op_claims_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->pk = kem_get_pk_len_bytes();
+    c->sk = kem_get_sk_len_bytes();
+    c->ss = kem_get_ss_len_bytes();
+    c->ct = kem_get_ct_len_bytes();
+}
+
 static void sizes(void)
 {
-    cap[PK] = kem_get_pk_len_bytes();
-    cap[SK] = kem_get_sk_len_bytes();
-    cap[OUT] = cap[OUT2] = kem_get_ss_len_bytes();
-    cap[CT] = kem_get_ct_len_bytes();
+    op_claims_t c;
+    op_claims(&c);
+    cap[PK] = c.pk;
+    cap[SK] = c.sk;
+    cap[OUT] = cap[OUT2] = c.ss;
+    cap[CT] = c.ct;
 }
 #else
 #include "iccs_sig.h"
@@ -96,11 +107,21 @@ static const opdesc table[3] = {
     { "verify", verify, -1, { -1, -1, -1 } },
 };
 
+void op_claims(op_claims_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->pk = sig_get_pk_len_bytes();
+    c->sk = sig_get_sk_len_bytes();
+    c->sn = sig_get_sn_len_bytes();
+}
+
 static void sizes(void)
 {
-    cap[PK] = sig_get_pk_len_bytes();
-    cap[SK] = sig_get_sk_len_bytes();
-    cap[OUT] = sig_get_sn_len_bytes();
+    op_claims_t c;
+    op_claims(&c);
+    cap[PK] = c.pk;
+    cap[SK] = c.sk;
+    cap[OUT] = c.sn;
 }
 #endif
 
@@ -117,12 +138,14 @@ static struct {
 } pool[POOL];
 static int npool, next_pool;
 
+#ifndef NGBENCH_KEM /* KEMs have no message */
 static void draw_message(void)
 {
     len[MSG] = op_mlen;
     if (op_mlen > 0)
         get_random_number(&drng_algorithm, b[MSG], 8 * op_mlen);
 }
+#endif
 
 static unsigned char *copy_of(const unsigned char *p, unsigned long long n)
 {
