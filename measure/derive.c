@@ -334,14 +334,50 @@ int ngd_host_speed(char *out, size_t size, double quiet, double before, double a
     return 1;
 }
 
-static int drifted(double speed)
+double ngd_drift_limit(double spread)
 {
-    /* compared as recorded; a whisker of slack for the binary fraction */
-    return !isnan(speed) && fabs(r3(speed) - 1) > NGD_HOST_DRIFT + 1e-9;
+    double l = NGD_HOST_DRIFT;
+    if (isfinite(spread) && NGD_SPREAD_K * spread > l)
+        l = NGD_SPREAD_K * spread;
+    return r3(l < NGD_DRIFT_MAX ? l : NGD_DRIFT_MAX);
 }
 
-void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, double others, double steal)
+static int cmp_double(const void *a, const void *b)
 {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double ngd_quiet_of(double *x, size_t n, double *spread)
+{
+    double m, *d;
+    size_t i;
+    qsort(x, n, sizeof *x, cmp_double);
+    m = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+    *spread = 0;
+    if (!(m > 0) || n < 2)
+        return m;
+    d = malloc(n * sizeof *d);
+    if (!d)
+        return m;
+    for (i = 0; i < n; i++)
+        d[i] = fabs(x[i] / m - 1);
+    qsort(d, n, sizeof *d, cmp_double);
+    *spread = r3(d[(size_t)((double)(n - 1) * 0.8 + 0.5)]);
+    free(d);
+    return m;
+}
+
+static int drifted(double speed, double limit)
+{
+    /* compared as recorded; a whisker of slack for the binary fraction */
+    return !isnan(speed) && fabs(r3(speed) - 1) > limit + 1e-9;
+}
+
+void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, double others, double steal,
+                   double drift_limit)
+{
+    double limit = isfinite(drift_limit) ? drift_limit : NGD_HOST_DRIFT;
     size_t off = 0;
     out[0] = 0;
 #define WHY(w)                                                                                    \
@@ -350,7 +386,7 @@ void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, dou
         if (w_ > 0)                                                                               \
             off += (size_t)w_;                                                                    \
     } while (0)
-    if (drifted(speed) || drifted(speed_oncpu))
+    if (drifted(speed, limit) || drifted(speed_oncpu, limit))
         WHY("speed");
     if (!isnan(others) && r3(others) > NGD_OTHERS_BUSY)
         WHY("others");
@@ -385,6 +421,7 @@ void ngd_trialhost_init(ngd_trialhost *h)
     int k;
     for (k = 0; k < 2; k++)
         h->quiet[k] = h->before[k] = h->after[k] = NAN;
+    h->spread = NAN;
     h->n0 = h->n1 = 0;
     h->own = -1;
 }
@@ -420,6 +457,8 @@ int ngd_trialhost_line(const char *line, ngd_trialhost *h)
         double *into = line[0] == 'q' ? h->quiet : line[5] == 'b' ? h->before : h->after;
         into[0] = keyed(line, "ref_ticks");
         into[1] = keyed(line, "ref_oncpu_ns");
+        if (line[0] == 'q')
+            h->spread = keyed(line, "spread"); /* older calibrations: none (NAN) */
         if (!(into[0] > 0))
             into[0] = NAN;
         if (!(into[1] > 0))
@@ -455,6 +494,8 @@ void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *sp
         PUT(" host_speed_oncpu=%s", a);
         known = 1;
     }
+    if (known)
+        PUT(" drift_limit=%.3f", ngd_drift_limit(h->spread));
     if (ngd_host_load(h->s0, h->n0, h->s1, h->n1, h->own, &others, &steal)) {
         if (!isnan(others))
             PUT(" others_busy=%.3f", others);
@@ -462,7 +503,8 @@ void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *sp
         known = 1;
     }
     if (known) {
-        ngd_disturbed(why, sizeof why, *speed, *speed_oncpu, others, steal);
+        ngd_disturbed(why, sizeof why, *speed, *speed_oncpu, others, steal,
+                      isnan(*speed) && isnan(*speed_oncpu) ? NAN : ngd_drift_limit(h->spread));
         PUT(" disturbed=%s", why);
         *disturbed = strcmp(why, "no") != 0;
     }

@@ -102,6 +102,18 @@ size_t ngd_modes(const double *x, size_t n);
 #define NGD_HOST_DRIFT 0.03
 #define NGD_OTHERS_BUSY 0.20
 #define NGD_STEAL 0.05
+/* The drift limit in force: NGD_HOST_DRIFT, or NGD_SPREAD_K times the
+ * spread of the quiet readings where that is wider (a host whose quiet
+ * readings stray 2 % would otherwise mark quiet trials), at most
+ * NGD_DRIFT_MAX (a calibration on a busy host must not hide a busy host).
+ * spread NAN (older calibrations): NGD_HOST_DRIFT. */
+#define NGD_SPREAD_K 2.0
+#define NGD_DRIFT_MAX 0.08
+double ngd_drift_limit(double spread);
+/* The quiet speed of n readings (n > 0; sorted in place): their median,
+ * and in *spread the 80th percentile of their distances from it, relative
+ * ("%.3f" as recorded). */
+double ngd_quiet_of(double *x, size_t n, double *spread);
 
 /* one CPU's line of /proc/stat ("cpuN user nice system idle iowait irq
  * softirq steal ..."; not the "cpu" total), in its own ticks */
@@ -123,8 +135,10 @@ int ngd_load_disturbs(double others, double steal);
  * farther from 1; 0 (nothing written) when a figure is missing */
 int ngd_host_speed(char *out, size_t size, double quiet, double before, double after);
 /* why a trial counts as disturbed, from its figures as recorded (NAN:
- * unknown): "speed", "others", "steal", joined by "+", or "no" */
-void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, double others, double steal);
+ * unknown): "speed" (a host speed farther than drift_limit from 1; NAN:
+ * NGD_HOST_DRIFT), "others", "steal", joined by "+", or "no" */
+void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, double others, double steal,
+                   double drift_limit);
 /* The uncertainty of a headline, relative ("%.3f"): half the spread of the
  * trials' own headlines over the headline, plus the largest distance of
  * the host's speed from 1 in any trial (speed[t]: the speed by the clock
@@ -134,12 +148,13 @@ void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const
                      double headline);
 /* what a trial's file says about the host around it: measure's
  * "stat0"/"stat1" lines (/proc/stat) and "ran_on", and the lines the stage
- * appends from ngbench-hostspeed: "quiet ref_ticks=T ref_oncpu_ns=N" (the
- * calibration in force) and "host before|after ref_ticks=T
+ * appends from ngbench-hostspeed: "quiet ref_ticks=T ref_oncpu_ns=N
+ * [spread=S]" (the calibration in force) and "host before|after ref_ticks=T
  * ref_oncpu_ns=N" */
 #define NGD_MAXCPU 1024
 typedef struct {
     double quiet[2], before[2], after[2]; /* ref_ticks, ref_oncpu_ns (NAN: none) */
+    double spread;                        /* the quiet readings' spread (NAN: not said) */
     ngd_cpustat s0[NGD_MAXCPU], s1[NGD_MAXCPU];
     size_t n0, n1;
     int own; /* the CPU measure ran on, -1 when not said */
@@ -148,7 +163,8 @@ void ngd_trialhost_init(ngd_trialhost *h);
 /* takes in one line of a trial's file: 1 when it was one of those */
 int ngd_trialhost_line(const char *line, ngd_trialhost *h);
 /* the trial's host figures as the records carry them, each where known:
- * " host_speed=S host_speed_oncpu=S others_busy=B steal=X disturbed=WHY"
+ * " host_speed=S host_speed_oncpu=S drift_limit=L others_busy=B steal=X
+ * disturbed=WHY"
  * (written to out, "" when nothing is known); *speed, *speed_oncpu (NAN:
  * unknown) and *disturbed (1: disturbed) */
 void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *speed, double *speed_oncpu,

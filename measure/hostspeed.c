@@ -16,14 +16,15 @@
  * now and then lands on an interrupt.
  *
  *   read        one reading: "ref_ticks=T ref_oncpu_ns=N counter=NAME"
- *   calibrate   the quiet speed: the fastest reading seen over -t SECONDS
- *               (default 0.5): "quiet ref_ticks=T ref_oncpu_ns=N counter=NAME
- *               readings=K"; disturbances only slow a reading down, so the
- *               fastest is the quiet one
+ *   calibrate   the quiet speed: the median of the readings taken over -t
+ *               SECONDS (default 0.5), and their spread (derive.h,
+ *               ngd_quiet_of): "quiet ref_ticks=T ref_oncpu_ns=N
+ *               counter=NAME readings=K spread=S"
  *   wait        waits, at most -t SECONDS, for the other CPUs to go quiet
  *               (/proc/stat: their busy share and the host's steal over a
  *               quarter second below the thresholds of measure/derive.h);
  *               exit 0 once they are, 1 at the timeout; prints what it saw
+ *   limit S     the drift limit of a calibration of spread S (derive.h)
  * -C CPU pins this process to the measured CPU first. */
 #if !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* sched_setaffinity, nanosleep */
@@ -31,6 +32,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,13 +171,16 @@ static int usage(FILE *f, int rc)
     fputs("usage: ngbench-hostspeed [-C CPU] read\n"
           "       ngbench-hostspeed [-C CPU] calibrate [-t SECONDS]\n"
           "       ngbench-hostspeed [-C CPU] wait -t SECONDS\n"
+          "       ngbench-hostspeed limit SPREAD\n"
           "The host's speed and load around ./do's timing trials: a fixed reference kernel (SM3\n"
           "compressions, no memory traffic) timed on the measured CPU, and the other CPUs' busy\n"
           "time from /proc/stat.\n"
           "  read        one reading: ref_ticks=T ref_oncpu_ns=N counter=NAME (median chunk)\n"
-          "  calibrate   the quiet speed: the fastest reading over SECONDS (default 0.5)\n"
+          "  calibrate   the quiet speed: the median reading over SECONDS (default 0.5) and the\n"
+          "              readings' spread (the drift limit of the trials covers it)\n"
           "  wait        wait at most SECONDS for the other CPUs to go quiet (busy share below\n"
           "              0.2, steal below 0.05 over a quarter second): exit 0 once they are, 1 if not\n"
+          "  limit       the drift limit a calibration of that spread gives the trials (- : none said)\n"
           "  -C CPU      pin to CPU first (the measured one)\n"
           "  -h, --help, -V, --version\n"
           "NGBENCH_COUNTER forces the counter, NGBENCH_ONCPU the on-CPU clock (as for measure).\n",
@@ -185,7 +190,7 @@ static int usage(FILE *f, int rc)
 
 int main(int argc, char **argv)
 {
-    const char *cmd = NULL;
+    const char *cmd = NULL, *limit_of = "-";
     double secs = -1, ticks, on;
     int i;
     for (i = 1; i < argc; i++) {
@@ -218,6 +223,16 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ngbench-hostspeed: -t wants seconds, not '%s'\n", argv[i]);
                 return 1;
             }
+        } else if (!cmd && strcmp(argv[i], "limit") == 0 && i + 1 < argc) {
+            char *end;
+            double v;
+            cmd = argv[i];
+            limit_of = argv[++i];
+            v = strtod(limit_of, &end);
+            if (strcmp(limit_of, "-") != 0 && (*end || !(v >= 0) || v > 1)) {
+                fprintf(stderr, "ngbench-hostspeed: limit wants a spread (0..1, or -), not '%s'\n", limit_of);
+                return 1;
+            }
         } else if (!cmd && (strcmp(argv[i], "read") == 0 || strcmp(argv[i], "calibrate") == 0 ||
                             strcmp(argv[i], "wait") == 0)) {
             cmd = argv[i];
@@ -228,6 +243,11 @@ int main(int argc, char **argv)
     }
     if (!cmd)
         return usage(stderr, 1);
+    if (strcmp(cmd, "limit") == 0) {
+        /* the drift limit of a calibration's spread ("-": not said) */
+        printf("%.3f\n", ngd_drift_limit(strcmp(limit_of, "-") == 0 ? NAN : strtod(limit_of, NULL)));
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
     ngo_init();
     if (strcmp(cmd, "read") == 0) {
         reading(&ticks, &on);
@@ -235,18 +255,30 @@ int main(int argc, char **argv)
         return fflush(stdout) == 0 ? 0 : 1;
     }
     if (strcmp(cmd, "calibrate") == 0) {
-        double stop = now() + (secs >= 0 ? secs : 0.5), best = -1, best_on = -1;
-        long k = 0;
+        /* the median reading, not the fastest: a later reading is one
+         * reading, and the fastest of many sits in the tail of the quiet
+         * readings, so that quiet ones would look slow beside it; and how
+         * far quiet readings stray from it (the spread), which the drift
+         * limit must cover (measure/derive.h) */
+        enum { MAXR = 4096 };
+        static double rt[MAXR], ro[MAXR];
+        double stop = now() + (secs >= 0 ? secs : 0.5), mt, mo = -1, sp;
+        size_t k = 0, ko = 0;
         do {
             reading(&ticks, &on);
-            if (best < 0 || ticks < best)
-                best = ticks;
-            if (on >= 0 && (best_on < 0 || on < best_on))
-                best_on = on;
-            k++;
-        } while (now() < stop);
-        printf("quiet ref_ticks=%.0f ref_oncpu_ns=%.0f counter=%s readings=%ld\n", best, best_on,
-               ngcycles_implementation(), k);
+            rt[k++] = ticks;
+            if (on >= 0)
+                ro[ko++] = on;
+        } while (k < MAXR && now() < stop);
+        mt = ngd_quiet_of(rt, k, &sp);
+        if (ko == k) {
+            double spo;
+            mo = ngd_quiet_of(ro, ko, &spo);
+            if (spo > sp)
+                sp = spo;
+        }
+        printf("quiet ref_ticks=%.0f ref_oncpu_ns=%.0f counter=%s readings=%lu spread=%.3f\n", mt, mo,
+               ngcycles_implementation(), (unsigned long)k, sp);
         return fflush(stdout) == 0 ? 0 : 1;
     }
     /* wait: quarter-second windows of /proc/stat until one is quiet */

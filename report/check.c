@@ -266,7 +266,7 @@ static void check_host(ctx *c, const ngr_record *cr, const ngr_record **tr, size
         any = 1;
         nd += strcmp(d, "no") != 0;
         ngd_disturbed(s, sizeof s, num(tr[i], NGF_host_speed), num(tr[i], NGF_host_speed_oncpu), num(tr[i], NGF_others_busy),
-                      num(tr[i], NGF_steal));
+                      num(tr[i], NGF_steal), num(tr[i], NGF_drift_limit));
         snprintf(what, sizeof what, "trial %s %lu disturbed (measure/derive.h)", op, (unsigned long)(i + 1));
         expect_str(c, what, d, s);
     }

@@ -68,9 +68,9 @@ grep -q 'headline (clean calls)' "$work/rep/pages/testhost/memsig.md" && ok "the
     ok "$(grep 'figures recompute' "$work/check.out")" || { head -n 20 "$work/check.out"; bad "check failed"; }
 # the host around the trials (issue 32): the quiet speed, each trial's host
 # figures, the headline's uncertainty on the record, the page and --summary
-[ -n "$(rec crypto_sign memsig hostspeed ' quiet_ticks=[1-9]')" ] && ok "hostspeed record: the reference kernel's quiet speed" ||
+[ -n "$(rec crypto_sign memsig hostspeed ' quiet_ticks=[1-9].* quiet_spread=[0-9]')" ] && ok "hostspeed record: the reference kernel's quiet speed and spread" ||
     bad "no hostspeed record"
-for f in headline host_speed host_speed_oncpu steal disturbed retries; do
+for f in headline host_speed host_speed_oncpu drift_limit steal disturbed retries; do
     [ -n "$(rec crypto_sign memsig trial "op=sign .* $f=")" ] && ok "trial record: $f" || bad "trial record: no $f"
 done
 for f in uncertainty disturbed_trials retries; do

@@ -87,7 +87,7 @@ r=$("$hs" -C "$cpu" read)
 printf '%s\n' "$r" | grep -Eq '^ref_ticks=[1-9][0-9]* ref_oncpu_ns=[0-9]+ counter=[a-z_:0-9]+$' &&
     ok "ngbench-hostspeed read: $r" || bad "ngbench-hostspeed read: '$r'"
 r=$("$hs" -C "$cpu" calibrate -t 0.1)
-printf '%s\n' "$r" | grep -Eq '^quiet ref_ticks=[1-9][0-9]* ref_oncpu_ns=[0-9]+ counter=[a-z_:0-9]+ readings=[1-9][0-9]*$' &&
+printf '%s\n' "$r" | grep -Eq '^quiet ref_ticks=[1-9][0-9]* ref_oncpu_ns=[0-9]+ counter=[a-z_:0-9]+ readings=[1-9][0-9]* spread=[0-9]+\.[0-9]{3}$' &&
     ok "ngbench-hostspeed calibrate: $r" || bad "ngbench-hostspeed calibrate: '$r'"
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 if [ "$ncpu" -ge 2 ]; then
@@ -117,7 +117,7 @@ fi
 # crafted readings: the rule of measure/derive.h, exactly. Trial 1: the
 # kernel ran at 1000/1200 of its quiet speed after the trial, the other CPU
 # was busy 90 of 100 ticks, steal 0; trial 2: a quiet host, calls 10 % slower
-trialfile() { # FILE TICKS AFTER OTHERBUSY
+trialfile() { # FILE TICKS AFTER OTHERBUSY [SPREAD]
     { echo "counter name=rdtsc unit=cycles resolution=1 overhead=20 persecond=1000000000 oncpu=thread_cputime oncpu_overhead_ns=0 switches=rusage_thread"
       echo "stat0 cpu0 100 0 0 900 0 0 0 0 0 0"
       echo "stat0 cpu1 100 0 0 900 0 0 0 0 0 0"
@@ -125,7 +125,7 @@ trialfile() { # FILE TICKS AFTER OTHERBUSY
       echo "stat1 cpu0 200 0 0 900 0 0 0 0 0 0"
       echo "stat1 cpu1 $((100 + $4)) 0 0 $((1000 - $4)) 0 0 0 0 0 0"
       echo "ran_on 0"
-      echo "quiet ref_ticks=1000 ref_oncpu_ns=1000 counter=rdtsc"
+      echo "quiet ref_ticks=1000 ref_oncpu_ns=1000 counter=rdtsc${5:+ spread=$5}"
       echo "host before ref_ticks=1000 ref_oncpu_ns=1000 counter=rdtsc"
       echo "host after ref_ticks=$3 ref_oncpu_ns=$3 counter=rdtsc"; } >"$1"
 }
@@ -143,4 +143,23 @@ t1=$(printf '%s\n' "$out" | sed -n 1p) t2=$(printf '%s\n' "$out" | sed -n 2p) to
 # largest distance from 1 (0.167): 50/1050 + 0.167 = 0.215
 [ "$(field headline "$tot")" = 1050.0 ] && [ "$(field uncertainty "$tot")" = 0.215 ] && [ "$(field disturbed_trials "$tot")" = 1 ] &&
     ok "crafted: headline 1050 ± 21.5 %, 1 disturbed trial" || bad "crafted totals: $tot"
+# the drift limit covers the calibration's spread (derive.h): a host whose
+# quiet readings strayed 2.5 % (limit 0.05) does not mark a trial 4 % off,
+# one that strayed 0.5 % (limit 0.03) does; a wild calibration (spread 0.3)
+# is capped at 0.08, and an older calibration without spread keeps 0.03
+trialfile $w/c3.txt 1000 1040 0 0.025
+trialfile $w/c4.txt 1000 1040 0 0.005
+trialfile $w/c5.txt 1000 1100 0 0.3
+trialfile $w/c6.txt 1000 1040 0
+for c in 3 4 5 6; do eval "t$c=\$(\"\$stats\" -T -p 1000000000 \$w/c$c.txt | sed -n 1p)"; done
+[ "$(field drift_limit "$t3")" = 0.050 ] && [ "$(field disturbed "$t3")" = no ] &&
+    ok "spread 0.025: drift_limit 0.050, a trial 4 % off is not disturbed" || bad "spread 0.025: $t3"
+[ "$(field drift_limit "$t4")" = 0.030 ] && [ "$(field disturbed "$t4")" = speed ] &&
+    ok "spread 0.005: drift_limit 0.030, a trial 4 % off is disturbed" || bad "spread 0.005: $t4"
+[ "$(field drift_limit "$t5")" = 0.080 ] && [ "$(field disturbed "$t5")" = speed ] &&
+    ok "spread 0.3: drift_limit capped at 0.080, a trial 9 % off is disturbed" || bad "spread 0.3: $t5"
+[ "$(field drift_limit "$t6")" = 0.030 ] && [ "$(field disturbed "$t6")" = speed ] &&
+    ok "no spread said (older data): drift_limit 0.030" || bad "no spread: $t6"
+[ "$("$hs" limit 0.025)" = 0.050 ] && [ "$("$hs" limit -)" = 0.030 ] && [ "$("$hs" limit 0.3)" = 0.080 ] &&
+    ok "ngbench-hostspeed limit gives the same limits" || bad "ngbench-hostspeed limit: $("$hs" limit 0.025) $("$hs" limit -) $("$hs" limit 0.3)"
 exit $((fails > 0))
