@@ -9,7 +9,8 @@
  *     sample <ticks> <cpu_ns> <switches>
  * the counter ticks of the call, and the thread's CPU-clock nanoseconds and
  * context switches read around it, just outside the timed interval (-1
- * where not known): whether the call was descheduled, and its on-CPU
+ * where not known; the switches of calls whose warm-up took under
+ * NGBENCH_SHORT_CALL are not read, and their clock judges them: oncpu.h): whether the call was descheduled, and its on-CPU
  * estimate, are derived from them (measure/derive.h). The calls: exactly -n
  * ITERS, or, when a plan is given, calls until at least -N MIN calls and -t
  * MINTIME seconds of timed work are done, stopping early once -T BUDGET
@@ -40,6 +41,10 @@
 #include "oncpu.h"
 #include "ops.h"
 #include "record.h"
+
+/* a call shorter than this (seconds, by the warm-up call) has its switches
+ * judged by the CPU clock alone */
+#define NGBENCH_SHORT_CALL 100e-6
 
 /* one call between the readings: its ticks, CPU-clock ns and switches
  * (-1 where not known) */
@@ -155,6 +160,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "measure: %s returned %d\n", op_name(op), rc);
             return 4;
         }
+        /* under NGBENCH_SHORT_CALL the switches are left to the CPU clock
+         * (oncpu.h): their two system calls would cost more than the call */
+        if ((double)t < NGBENCH_SHORT_CALL * (double)ngcycles_persecond())
+            ngo_switches_per_call(0);
         if ((double)t > 0.1 * (double)ngcycles_persecond()) {
             /* a call this long warms the caches for itself: count it rather
              * than pay for it twice */

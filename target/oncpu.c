@@ -19,7 +19,7 @@
 #endif
 
 enum { SRC_NONE, SRC_THREAD, SRC_PERF };
-static int src = -1, have_switches;
+static int src = -1, have_switches, read_switches = 1;
 static int64_t overhead_ns;
 #ifdef HAVE_PERF_TASK_CLOCK
 static int perf_fd = -1;
@@ -71,7 +71,7 @@ static long switches_now(void)
 {
 #ifdef RUSAGE_THREAD
     struct rusage ru;
-    if (have_switches && getrusage(RUSAGE_THREAD, &ru) == 0)
+    if (have_switches && read_switches && getrusage(RUSAGE_THREAD, &ru) == 0)
         return ru.ru_nvcsw + ru.ru_nivcsw;
 #endif
     return -1;
@@ -166,6 +166,13 @@ void ngo_init(void)
 const char *ngo_source(void)
 {
     return src == SRC_THREAD ? "thread_cputime" : src == SRC_PERF ? "perf_task_clock" : "none";
+}
+
+int ngo_switches_per_call(int on)
+{
+    /* without a CPU clock, the switches are all there is to go by */
+    read_switches = on || src == SRC_NONE;
+    return read_switches && have_switches;
 }
 
 const char *ngo_switches_source(void)

@@ -30,6 +30,13 @@ typedef struct {
 void ngo_init(void);
 const char *ngo_source(void);
 const char *ngo_switches_source(void);
+/* Whether the readings count switches (on by default). A short call pays
+ * for getrusage twice over its own length, and with a CPU clock the
+ * switches add nothing that matters: a call that lost the CPU for more than
+ * the gap (measure/derive.h, NGD_GAP_NS and NGD_GAP_SHARE) is flagged by
+ * its clock. Off: switches read -1 (the clock's verdict alone), unless
+ * there is no CPU clock. Returns whether they are counted now. */
+int ngo_switches_per_call(int on);
 /* the median on-CPU nanoseconds the readings add around an empty call */
 int64_t ngo_overhead_ns(void);
 /* the readings before a call (switches first, then the clock) and after
