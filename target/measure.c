@@ -46,11 +46,12 @@
  * judged by the CPU clock alone */
 #define NGBENCH_SHORT_CALL 100e-6
 
+static long made; /* calls made so far, the warm-up included */
+
 /* one call between the readings: its ticks, CPU-clock ns and switches
  * (-1 where not known) */
 static int call(int op, int64_t *ticks, int64_t *cpu, long *sw)
 {
-    static long made;
     ngo_reading a, b;
     int64_t t0, t1;
     int rc;
@@ -92,6 +93,79 @@ static void sample(int64_t ticks, int64_t cpu, long sw)
         oncpu_ns += cpu > ngo_overhead_ns() ? cpu - ngo_overhead_ns() : 0;
     else
         oncpu_known = 0;
+}
+
+/* ---- short calls: one reading of the CPU clock per batch ----
+ * Two clock readings cost a microsecond or more (system calls), more than
+ * a short call itself, so that a trial spent most of its time reading. A
+ * call whose warm-up took under NGBENCH_SHORT_CALL is timed in batches of
+ * about NGBENCH_BATCH_NS of calls: the counter around every call, the CPU
+ * clock around the batch. Whatever time the batch spent off the CPU (its
+ * wall time less its CPU time) went to the call it landed in, and that
+ * call's ticks hold it: it is given to the batch's longest call (unless an
+ * untimed preparation between calls, timed by the counter too, took
+ * longer: then no call lost the CPU), whose
+ * cpu_ns is its wall time less that gap; every other call's cpu_ns is its
+ * wall time (each plus the readings' overhead, which derive.c takes off
+ * again). So the samples read as before: derive.c's rule flags the call
+ * that lost the CPU, and its on-CPU estimate is the batch's. The batch
+ * size is printed ("oncpu_batch B"; 1: every call read on its own). */
+#define NGBENCH_BATCH_NS 20000.0
+enum { MAXBATCH = 1024 };
+static long batch = 1;
+
+static void sample(int64_t ticks, int64_t cpu, long sw);
+
+/* m calls (m <= batch) between two readings; their samples. Returns the
+ * first non-zero return code (the calls after it are not made) or 0. */
+static int run_batch(int op, long m, long *done)
+{
+    static int64_t bt[MAXBATCH];
+    ngo_reading a, b;
+    int64_t w0, w1, t0, t1, p0, longest_prep = 0;
+    double ns = 1e9 / (double)ngcycles_persecond(), gap;
+    long k, kmax = 0;
+    int rc = 0;
+    ngo_before(&a);
+    w0 = ngcycles();
+    for (k = 0; k < m; k++) {
+        p0 = ngcycles();
+        if (made++ > 0)
+            op_next(op); /* this call's own input: untimed (timed here only to place a gap) */
+        t0 = ngcycles();
+        if (t0 - p0 > longest_prep)
+            longest_prep = t0 - p0;
+        rc = op_run(op);
+        t1 = ngcycles();
+        bt[k] = t1 - t0;
+        if (bt[k] > bt[kmax])
+            kmax = k;
+        if (rc != 0)
+            break;
+    }
+    w1 = ngcycles();
+    ngo_after(&b);
+    m = k; /* the calls that returned 0 */
+    /* the batch's time off the CPU (0 when the clock is not known) */
+    gap = 0;
+    if (a.cpu_ns >= 0 && b.cpu_ns >= 0) {
+        gap = (double)(w1 - w0) * ns - (double)(b.cpu_ns - a.cpu_ns - ngo_overhead_ns());
+        if (gap < 0)
+            gap = 0;
+    }
+    /* the interval that lost the CPU is the longest of the batch: when that
+     * is the preparation of an input (a pool's signature, say), no call did */
+    if (m > 0 && longest_prep > bt[kmax])
+        kmax = -1;
+    for (k = 0; k < m; k++) {
+        double c = (double)bt[k] * ns - (k == kmax ? gap : 0);
+        if (a.cpu_ns < 0 || b.cpu_ns < 0)
+            sample(bt[k], -1, -1);
+        else
+            sample(bt[k], (int64_t)((c > 0 ? c : 0) + (double)ngo_overhead_ns() + 0.5), -1);
+    }
+    *done += m;
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -162,8 +236,16 @@ int main(int argc, char **argv)
         }
         /* under NGBENCH_SHORT_CALL the switches are left to the CPU clock
          * (oncpu.h): their two system calls would cost more than the call */
-        if ((double)t < NGBENCH_SHORT_CALL * (double)ngcycles_persecond())
-            ngo_switches_per_call(0);
+        if ((double)t < NGBENCH_SHORT_CALL * (double)ngcycles_persecond() && !ngo_switches_per_call(0)) {
+            /* a CPU clock to go by: batches of about NGBENCH_BATCH_NS */
+            double per = (double)(t > 0 ? t : 1) * 1e9 / (double)ngcycles_persecond();
+            batch = (long)(NGBENCH_BATCH_NS / per + 0.999);
+            if (batch < 1)
+                batch = 1;
+            if (batch > MAXBATCH)
+                batch = MAXBATCH;
+        }
+
         if ((double)t > 0.1 * (double)ngcycles_persecond()) {
             /* a call this long warms the caches for itself: count it rather
              * than pay for it twice */
@@ -171,16 +253,24 @@ int main(int argc, char **argv)
             i = 1;
         }
     }
-    for (; i < iters; i++) {
+    printf("oncpu_batch %ld\n", batch);
+    while (i < iters) {
         /* the budget is wall clock, the readings around each call included */
         if (i > 0 && limit > 0 && (ngcycles() - start >= limit || (i >= min_calls && spent >= floor_time)))
             break;
-        rc = call(op, &t, &cpu, &sw);
+        if (batch > 1) {
+            rc = run_batch(op, batch < iters - i ? batch : iters - i, &i);
+        } else {
+            rc = call(op, &t, &cpu, &sw);
+            if (rc == 0) {
+                sample(t, cpu, sw);
+                i++;
+            }
+        }
         if (rc != 0) {
             fprintf(stderr, "measure: %s returned %d on timed call %ld\n", op_name(op), rc, i);
             return 4;
         }
-        sample(t, cpu, sw);
     }
     proc_stat("stat1");
 #ifdef __linux__

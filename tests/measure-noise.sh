@@ -59,21 +59,43 @@ echo "verify: $tot"
     bad "estimator '$(field estimator "$tot")', expected clean"
 [ "$(field headline "$tot")" = "$(field clean_median "$tot")" ] && ok "headline = clean_median" ||
     bad "headline '$(field headline "$tot")' is not clean_median"
+kill $spinner 2>/dev/null
+wait $spinner 2>/dev/null
+
 # a short call (its warm-up under 100 us) has its switches left to its CPU
-# clock (target/oncpu.h): they are not read, and the calls the spinner held
-# off the CPU are flagged all the same, by the clock's gap
-cal=$(sed -n 's/^calibrate //p' $w/verify.out)
-nsw=$(awk '$1 == "sample" && $4 != -1 { n++ } END { print n + 0 }' $w/verify.out)
-fl=$(field flagged "$("$stats" -T -p "$cps" $w/verify.out | head -n 1)")
+# clock, read once per batch of calls (target/oncpu.h, target/measure.c):
+# stopped for 5 ms every 50 ms while it runs (SIGSTOP lands anywhere, as a
+# preemption does), some calls lose the CPU; each such call is flagged by
+# the batch's gap, and no more calls than there were stops
+(cd $w && exec ./b/measure -C "$cpu" -o verify -s verify.state -n 2000000) >$w/stopped.out &
+mp=$!
+stops=0
+sleep 0.05
+while kill -STOP $mp 2>/dev/null; do
+    sleep 0.005
+    kill -CONT $mp 2>/dev/null
+    stops=$((stops + 1))
+    sleep 0.05
+done
+wait $mp || bad "measure -o verify (stopped now and then) failed"
+cal=$(sed -n 's/^calibrate //p' $w/stopped.out)
+nv=$(grep -c '^sample ' $w/stopped.out)
+nsw=$(awk '$1 == "sample" && $4 != -1 { n++ } END { print n + 0 }' $w/stopped.out)
+b=$(sed -n 's/^oncpu_batch //p' $w/stopped.out)
+fl=$(field flagged "$("$stats" -T -p "$cps" $w/stopped.out | head -n 1)")
 if [ "$cal" -lt "$((cps / 10000))" ]; then
-    [ "$nsw" = 0 ] && [ "${fl:-0}" -gt 0 ] && ok "a short call ($cal ticks): switches not read, $fl of 3000 calls flagged by the clock" ||
-        bad "a short call ($cal ticks): $nsw calls with switches read, flagged '$fl'"
+    [ "$nsw" = 0 ] && [ "${b:-1}" -gt 1 ] && ok "a short call ($cal ticks): switches not read, the clock read once per $b calls" ||
+        bad "a short call ($cal ticks): $nsw calls with switches read, oncpu_batch '$b'"
+    [ "${fl:-0}" -ge 1 ] && [ "${fl:-0}" -le "$stops" ] &&
+        ok "stopped $stops times: $fl of $nv calls flagged by the clock (at least one, at most one a stop)" ||
+        bad "stopped $stops times: $fl of $nv calls flagged"
 else
     echo "skip: verify is not a short call here ($cal ticks)"
 fi
+rm -f $w/stopped.out
 sw=$(awk '$1 == "sample" && $4 != -1 { n++ } END { print n + 0 }' $w/sign.out)
 [ "$sw" = 6 ] && ok "a long call's switches are read (6 of 6)" || bad "a long call: switches read for $sw of 6 calls"
-kill $spinner 2>/dev/null
+grep -q '^oncpu_batch 1$' $w/sign.out && ok "a long call's readings are its own (oncpu_batch 1)" || bad "a long call read in batches"
 
 # without an on-CPU source the flags come from the switch counts alone
 (cd $w && NGBENCH_ONCPU=none ./b/measure -o verify -s verify.state -n 50) >$w/none.out
