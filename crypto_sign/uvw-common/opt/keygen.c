@@ -9,6 +9,14 @@
 
 #include "iccs_sig.h"
 #include "uvw-opt.h"
+#ifdef UVW_PROF
+#include <time.h>
+static double pt_(void){struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t); return t.tv_sec+1e-9*t.tv_nsec;}
+#define PT(name) do { double t_ = pt_(); fprintf(stderr, "  %-10s %.4f\n", name, t_ - pt0_); pt0_ = t_; } while (0)
+static double pt0_;
+#else
+#define PT(name) ((void)0)
+#endif
 
 #define SH UVW_STRIPES(UVW_AH) /* stripes of H1 (m = h columns) */
 #define SK UVW_STRIPES(UVW_AK) /* stripes of R0 and R */
@@ -34,22 +42,31 @@ static long rank_of_left(const uvw_mat *h, uvw_tmat *t, size_t rows, size_t cols
     return uvw_techelon(t, cols, UVW_STRIPES(nw), UVW_ECH_SKIP, NULL);
 }
 
-/* Steps 2-4 (ref: first on rows + 64 columns, the full width only if that
- * is short of full rank). */
+/* ref's rank test of steps 2-4: 1 if the rows x UVW_H matrix h has full
+ * row rank (first on rows + 64 columns, the full width only if that is
+ * short of full rank), 0 if not, -2 without memory. */
+static int full_rank(const uvw_mat *h, uvw_tmat *t, size_t rows)
+{
+    long rank = rank_of_left(h, t, rows, rows + 64 < UVW_H ? rows + 64 : UVW_H);
+    if (rank >= 0 && (size_t)rank < rows)
+        rank = rank_of_left(h, t, rows, UVW_H);
+    PT("rank");
+    if (rank < 0)
+        return -2;
+    return (size_t)rank == rows;
+}
+
+/* Steps 2-3: nonces until the expanded matrix has full row rank. */
 static int full_rank_nonce(uvw_mat *h, uvw_tmat *t, const unsigned char *seed, uint16_t *nu, size_t rows)
 {
     int tries;
     for (tries = 0; tries < UVW_MAX_TRIES; tries++) {
-        long rank;
+        int ok;
         *nu = uvw_r16(&drng_algorithm);
         uvw_expand_matrix(h, seed, *nu, rows, UVW_H);
-        rank = rank_of_left(h, t, rows, rows + 64 < UVW_H ? rows + 64 : UVW_H);
-        if (rank >= 0 && (size_t)rank < rows)
-            rank = rank_of_left(h, t, rows, UVW_H);
-        if (rank < 0)
-            return -2;
-        if ((size_t)rank == rows)
-            return 0;
+        PT("expand");
+        if ((ok = full_rank(h, t, rows)) != 0)
+            return ok < 0 ? -2 : 0;
     }
     return -1;
 }
@@ -124,17 +141,25 @@ static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, 
     uvw_tmat_shape(work, UVW_M, SH);
     if (uvw_tgather(work, 0, pl->desc, UVW_M, &src))
         return -2;
+    PT("gather");
     log->zcols = pl->npair;
     log->zrows = UVW_RX;
     rank = uvw_techelon_log(work, UVW_M, SH, 0, NULL, log);
     if (rank < 0)
         return -2;
+    PT("h1elim");
     if ((size_t)rank < UVW_M)
         return 0;
     uvw_tmat_widen(work, SH + SK);
-    if (uvw_tgather(work, SH, pl->desc + UVW_M, UVW_K, &src) || uvw_treplay(work, log, SH, SH + SK) ||
-        uvw_tbackward(work, log, SH, SH + SK))
+    if (uvw_tgather(work, SH, pl->desc + UVW_M, UVW_K, &src))
         return -2;
+    PT("gatherR0");
+    if (uvw_treplay(work, log, SH, SH + SK))
+        return -2;
+    PT("replay");
+    if (uvw_tbackward(work, log, SH, SH + SK))
+        return -2;
+    PT("backward");
     return 1;
 }
 
@@ -147,11 +172,14 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     uvw_tmat work;
     uvw_elog log;
     plan pl;
-    int rc = -2, tries, i;
+    int rc = -2, tries, ztries, i;
     size_t r, w;
 
     if (!pk || !pk_len_bytes || !sk || !sk_len_bytes)
         return -1;
+#ifdef UVW_PROF
+    pt0_ = pt_();
+#endif
     get_random_number(&drng_algorithm, seed, 8 * UVW_SEEDBYTES);
     uvw_elog_init(&log);
     memset(&work, 0, sizeof work);
@@ -163,31 +191,64 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     pl.pair = malloc(3 * UVW_H * sizeof *pl.pair);
     if (!pl.desc || !pl.perm || !pl.inv || !pl.pair || uvw_tmat_alloc(&work, UVW_M, SH + SK))
         goto done;
+    PT("alloc");
     if ((rc = full_rank_nonce(&s.hx, &work, seed, &nu[0], UVW_RX)) != 0 ||
-        (rc = full_rank_nonce(&s.hy, &work, seed, &nu[1], UVW_RX)) != 0 ||
-        (rc = full_rank_nonce(&s.hz, &work, seed, &nu[2], UVW_RZ)) != 0)
+        (rc = full_rank_nonce(&s.hy, &work, seed, &nu[1], UVW_RX)) != 0)
         goto done;
 
-    rc = -1;
-    for (tries = 0; tries < UVW_MAX_TRIES; tries++) {
-        int ok;
-        nu[3] = uvw_r16(&drng_algorithm);
-        uvw_expand_monomial(s.d, s.p, seed, nu[3]);
-        make_plan(&pl, &s);
-        ok = systematic_form(&work, &s, &pl, &log);
-        if (ok < 0) {
-            rc = -2;
+    /* Step 4 and the D loop (step 6). H_Z's rank test is put off: an
+     * invertible H1 proves it (H_left D, hence H_left, then has m
+     * independent rows, among them [-H_Z | H_Z], whose rank is H_Z's), and
+     * a random H_Z is rank-deficient with probability about 3^-1600. It is
+     * made only after a singular H1, and if it fails then, the draws since
+     * nu_z are undone (ALG restored) and the next nu_z drawn, as ref does. */
+    for (ztries = 0;;) {
+        DRNG_ctx alg;
+        int zknown = 0;
+        if (ztries == UVW_MAX_TRIES) {
+            rc = -1; /* the last H_Z was rank-deficient */
             goto done;
         }
-        if (ok) {
-            rc = 0;
+        ztries++;
+        nu[2] = uvw_r16(&drng_algorithm);
+        uvw_expand_matrix(&s.hz, seed, nu[2], UVW_RZ, UVW_H);
+        PT("expand");
+        alg = drng_algorithm;
+        rc = -1;
+        for (tries = 0; tries < UVW_MAX_TRIES; tries++) {
+            int ok;
+            nu[3] = uvw_r16(&drng_algorithm);
+            uvw_expand_monomial(s.d, s.p, seed, nu[3]);
+            PT("monomial");
+            make_plan(&pl, &s);
+            ok = systematic_form(&work, &s, &pl, &log);
+            if (ok < 0) {
+                rc = -2;
+                goto done;
+            }
+            if (ok) {
+                rc = 0;
+                break;
+            }
+            /* H1 singular: next nu_d, if H_Z has full rank */
+            if (!zknown) {
+                int z = full_rank(&s.hz, &work, UVW_RZ);
+                if (z < 0) {
+                    rc = -2;
+                    goto done;
+                }
+                if (!z)
+                    break;
+                zknown = 1;
+            }
+        }
+        if (rc == 0)
             break;
-        } /* else H1 singular: next nu_d */
-    }
-    if (rc != 0) {
-        if (tries == UVW_MAX_TRIES)
+        if (zknown) { /* H_Z has full rank: every D failed */
             fprintf(stderr, "ERROR: Failed after %d D-matrix retries\n", UVW_MAX_TRIES);
-        goto done;
+            goto done;
+        }
+        drng_algorithm = alg; /* H_Z rank-deficient: the nu_d drawn were not drawn */
     }
 
     /* R from R' (make_plan), then pk = header || per row of R: "nonzero"
@@ -197,6 +258,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
         uvw_kern_get()->tiles_sub(uvw_tile(&work, pl.inv[q[1]], SH), uvw_tile(&work, pl.inv[q[0]], SH), SK,
                                   UVW_M * UVW_TILE, 3 - q[2]);
     }
+    PT("fixR");
     uvw_put_header(pk);
     for (r = 0; r < UVW_M; r++) {
         unsigned char *out = pk + UVW_HEADERBYTES + (size_t)pl.perm[r] * UVW_AK * 16;
@@ -212,6 +274,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
         sk[UVW_SEEDBYTES + 2 * i] = (unsigned char)(nu[i] >> 8);
         sk[UVW_SEEDBYTES + 2 * i + 1] = (unsigned char)nu[i];
     }
+    PT("pk");
     *pk_len_bytes = UVW_PKBYTES;
     *sk_len_bytes = UVW_SKBYTES;
 done:

@@ -37,7 +37,7 @@ static void *alloc_aligned(size_t bytes, void **raw)
     if (!p)
         return NULL;
     a = ((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && !defined(UVW_NO_THP)
     if (align == HUGE_ALIGN)
         (void)madvise((void *)a, bytes & ~(HUGE_ALIGN - 1), MADV_HUGEPAGE); /* a hint: failure is fine */
 #endif
