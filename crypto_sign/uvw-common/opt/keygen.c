@@ -29,6 +29,23 @@ static inline void store_le64(unsigned char *p, uint64_t x)
         p[i] = (unsigned char)(x >> (8 * i));
 }
 
+#define PAD64(r) (((size_t)(r) + 63) & ~(size_t)63)
+
+/* ref's uvw_secret_alloc, with the rows of H_X, H_Y, H_Z padded to a
+ * multiple of 64 (zero rows), for uvw_mat_to_columns. */
+static int secret_alloc(uvw_secret *s)
+{
+    memset(s, 0, sizeof *s);
+    s->d = malloc(UVW_N);
+    s->p = malloc(UVW_N * sizeof *s->p);
+    if (!s->d || !s->p || uvw_mat_alloc(&s->hx, PAD64(UVW_RX), UVW_AH) ||
+        uvw_mat_alloc(&s->hy, PAD64(UVW_RX), UVW_AH) || uvw_mat_alloc(&s->hz, PAD64(UVW_RZ), UVW_AH)) {
+        uvw_secret_free(s);
+        return -1;
+    }
+    return 0;
+}
+
 /* Rank of the rows x cols matrix made of the first cols columns of h. */
 static long rank_of_left(const uvw_mat *h, uvw_tmat *t, size_t rows, size_t cols)
 {
@@ -130,16 +147,9 @@ static void make_plan(plan *pl, const uvw_secret *s)
  * eliminated once, where ref eliminates [H1 | R0] again from the start. */
 static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, uvw_elog *log)
 {
-    uvw_rowsrc src;
     long rank;
-    src.top_l = &s->hx;
-    src.top_r = &s->hy;
-    src.bot = &s->hz;
-    src.ntop = UVW_RX;
-    src.nbot = UVW_RZ;
-    src.sst = UVW_AH;
     uvw_tmat_shape(work, UVW_M, SH);
-    if (uvw_tgather(work, 0, pl->desc, UVW_M, &src))
+    if (uvw_tgather_cols(work, 0, pl->desc, UVW_M, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ))
         return -2;
     PT("gather");
     log->zcols = pl->npair;
@@ -151,7 +161,7 @@ static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, 
     if ((size_t)rank < UVW_M)
         return 0;
     uvw_tmat_widen(work, SH + SK);
-    if (uvw_tgather(work, SH, pl->desc + UVW_M, UVW_K, &src))
+    if (uvw_tgather_cols(work, SH, pl->desc + UVW_M, UVW_K, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ))
         return -2;
     PT("gatherR0");
     if (uvw_treplay(work, log, SH, SH + SK))
@@ -183,7 +193,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     get_random_number(&drng_algorithm, seed, 8 * UVW_SEEDBYTES);
     uvw_elog_init(&log);
     memset(&work, 0, sizeof work);
-    if (uvw_secret_alloc(&s))
+    if (secret_alloc(&s))
         return -2;
     pl.desc = malloc(UVW_N * sizeof *pl.desc);
     pl.perm = malloc(UVW_M * sizeof *pl.perm);
@@ -195,16 +205,21 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     if ((rc = full_rank_nonce(&s.hx, &work, seed, &nu[0], UVW_RX)) != 0 ||
         (rc = full_rank_nonce(&s.hy, &work, seed, &nu[1], UVW_RX)) != 0)
         goto done;
+    /* from here on, H_X, H_Y, H_Z are only read by uvw_tgather_cols */
+    rc = -2;
+    if (uvw_mat_to_columns(&s.hx, PAD64(UVW_RX)) || uvw_mat_to_columns(&s.hy, PAD64(UVW_RX)))
+        goto done;
 
     /* Step 4 and the D loop (step 6). H_Z's rank test is put off: an
      * invertible H1 proves it (H_left D, hence H_left, then has m
      * independent rows, among them [-H_Z | H_Z], whose rank is H_Z's), and
-     * a random H_Z is rank-deficient with probability about 3^-1600. It is
-     * made only after a singular H1, and if it fails then, the draws since
-     * nu_z are undone (ALG restored) and the next nu_z drawn, as ref does. */
+     * a rank-deficient H_Z (probability about 3^-1600) makes every H1
+     * singular. So the test is made only if all UVW_MAX_TRIES D fail; if it
+     * fails then, the draws since nu_z are undone (ALG restored) and the
+     * next nu_z is drawn, as ref does. */
     for (ztries = 0;;) {
         DRNG_ctx alg;
-        int zknown = 0;
+        int z;
         if (ztries == UVW_MAX_TRIES) {
             rc = -1; /* the last H_Z was rank-deficient */
             goto done;
@@ -213,8 +228,11 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
         nu[2] = uvw_r16(&drng_algorithm);
         uvw_expand_matrix(&s.hz, seed, nu[2], UVW_RZ, UVW_H);
         PT("expand");
+        if (uvw_mat_to_columns(&s.hz, PAD64(UVW_RZ))) {
+            rc = -2;
+            goto done;
+        }
         alg = drng_algorithm;
-        rc = -1;
         for (tries = 0; tries < UVW_MAX_TRIES; tries++) {
             int ok;
             nu[3] = uvw_r16(&drng_algorithm);
@@ -226,30 +244,24 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
                 rc = -2;
                 goto done;
             }
-            if (ok) {
-                rc = 0;
-                break;
-            }
-            /* H1 singular: next nu_d, if H_Z has full rank */
-            if (!zknown) {
-                int z = full_rank(&s.hz, &work, UVW_RZ);
-                if (z < 0) {
-                    rc = -2;
-                    goto done;
-                }
-                if (!z)
-                    break;
-                zknown = 1;
-            }
+            if (ok)
+                break; /* else H1 singular: next nu_d */
         }
-        if (rc == 0)
+        if (tries < UVW_MAX_TRIES)
             break;
-        if (zknown) { /* H_Z has full rank: every D failed */
+        uvw_expand_matrix(&s.hz, seed, nu[2], UVW_RZ, UVW_H); /* rows again */
+        if ((z = full_rank(&s.hz, &work, UVW_RZ)) < 0) {
+            rc = -2;
+            goto done;
+        }
+        if (z) { /* H_Z has full rank: every D failed */
             fprintf(stderr, "ERROR: Failed after %d D-matrix retries\n", UVW_MAX_TRIES);
+            rc = -1;
             goto done;
         }
         drng_algorithm = alg; /* H_Z rank-deficient: the nu_d drawn were not drawn */
     }
+    rc = 0;
 
     /* R from R' (make_plan), then pk = header || per row of R: "nonzero"
      * plane, "is two" plane (step 7) */

@@ -550,3 +550,108 @@ int uvw_tgather(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const 
     free(col);
     return 0;
 }
+
+int uvw_mat_to_columns(uvw_mat *m, size_t nrows)
+{
+    void (*transpose64)(f3word *) = uvw_kern_get()->transpose64;
+    size_t st = m->st, b, w, i;
+    f3word *tmp = malloc(2 * st * 64 * sizeof *tmp);
+    if (!tmp)
+        return -1;
+    for (b = 0; b < nrows; b += 64) {
+        for (w = 0; w < 2 * st; w++) {
+            f3word *blk = tmp + 64 * w;
+            for (i = 0; i < 64; i++)
+                blk[i] = m->row[b + i][w];
+            transpose64(blk);
+        }
+        memcpy(m->row[b], tmp, 2 * st * 64 * sizeof *tmp); /* rows b.. are contiguous */
+    }
+    free(tmp);
+    return 0;
+}
+
+/* Rows [r0, r0 + nb) of a (nb <= 64) from the 64-row column block at row b
+ * of x (side 0) and y (side 1); bottom: y is H_Z, x unused (side 0 is -H_Z,
+ * a sum of both sides 0). The columns are taken in the order ord (by
+ * source column: the reads stream) into o1, o2 (cnt words each), then
+ * transposed into the tiles. Branch-free per column (the descriptors are
+ * random). */
+static void gather_block(uvw_tmat *a, size_t s0, const uint32_t *desc, const uint32_t *ord, size_t cnt,
+                         f3word *o1, f3word *o2, const uvw_mat *x, const uvw_mat *y, size_t b, size_t r0,
+                         size_t nb, int bottom)
+{
+    void (*transpose64)(f3word *) = uvw_kern_get()->transpose64;
+    size_t st = y->st, ac = UVW_WORDS(cnt), aw = UVW_STRIPES(ac) * UVW_TW, q, j, i, k;
+    const f3word *base[2];
+    f3word blk[64], b2[64];
+    base[1] = y->row[b];
+    base[0] = bottom ? y->row[b] : x->row[b];
+    for (k = 0; k < cnt; k++) {
+        uint32_t o = ord[k], e = desc[o];
+        size_t cc = e >> 3;
+        const f3word *p0 = base[(e >> 1) & 1] + cc, *p1 = base[1] + cc;
+        f3word x1 = p0[0], x2 = p0[64 * st], y1 = p1[0], y2 = p1[64 * st];
+        f3word u = (x2 | y1) ^ (x1 | y2), z1 = (x2 | y2) ^ u, z2 = (x1 | y1) ^ u;
+        f3word ms = (f3word)0 - (f3word)((e >> 2) & 1), t;
+        if (bottom) {
+            /* side 0 is -H_Z (swap), and a sum is 0 */
+            t = (x1 ^ x2) & ((f3word)0 - (f3word)(((e >> 1) & 1) ^ 1));
+            x1 = (x1 ^ t) & ~ms;
+            x2 = (x2 ^ t) & ~ms;
+        } else {
+            x1 = (x1 & ~ms) | (z1 & ms);
+            x2 = (x2 & ~ms) | (z2 & ms);
+        }
+        t = (x1 ^ x2) & ((f3word)0 - (f3word)(e & 1)); /* times 2: swap the planes */
+        o1[o] = x1 ^ t;
+        o2[o] = x2 ^ t;
+    }
+    for (q = 0; q < aw; q++) {
+        if (q < ac) {
+            size_t nj = cnt - 64 * q < 64 ? cnt - 64 * q : 64;
+            memcpy(blk, o1 + 64 * q, nj * sizeof *blk);
+            memcpy(b2, o2 + 64 * q, nj * sizeof *b2);
+            for (j = nj; j < 64; j++)
+                blk[j] = b2[j] = 0;
+            transpose64(blk);
+            transpose64(b2);
+        } else {
+            memset(blk, 0, sizeof blk);
+            memset(b2, 0, sizeof b2);
+        }
+        for (i = 0; i < nb; i++) {
+            *uvw_tword(a, r0 + i, s0 * UVW_TW + q, 0) = blk[i];
+            *uvw_tword(a, r0 + i, s0 * UVW_TW + q, 1) = b2[i];
+        }
+    }
+}
+
+int uvw_tgather_cols(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const uvw_mat *hx,
+                     const uvw_mat *hy, const uvw_mat *hz, size_t rx, size_t rz)
+{
+    size_t ncol = 64 * hz->st, b, k;
+    uint32_t *ord = malloc((cnt + ncol + 1) * sizeof *ord), *start;
+    f3word *o = malloc(2 * (cnt ? cnt : 1) * sizeof *o);
+    if (!ord || !o) {
+        free(ord);
+        free(o);
+        return -1;
+    }
+    /* ord: the output columns by source column (a counting sort) */
+    start = ord + cnt;
+    memset(start, 0, (ncol + 1) * sizeof *start);
+    for (k = 0; k < cnt; k++)
+        start[(desc[k] >> 3) + 1]++;
+    for (k = 0; k < ncol; k++)
+        start[k + 1] += start[k];
+    for (k = 0; k < cnt; k++)
+        ord[start[desc[k] >> 3]++] = (uint32_t)k;
+    for (b = 0; b < rx; b += 64)
+        gather_block(a, s0, desc, ord, cnt, o, o + cnt, hx, hy, b, b, rx - b < 64 ? rx - b : 64, 0);
+    for (b = 0; b < rz; b += 64)
+        gather_block(a, s0, desc, ord, cnt, o, o + cnt, NULL, hz, b, rx + b, rz - b < 64 ? rz - b : 64, 1);
+    free(ord);
+    free(o);
+    return 0;
+}

@@ -133,6 +133,19 @@ typedef struct {
  * Returns -1 without memory. */
 int uvw_tgather(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const uvw_rowsrc *src);
 
+/* In place: each 64-row block of the first nrows rows of m (nrows a
+ * multiple of 64, m->nrows at least that, rows contiguous as uvw_mat_alloc
+ * makes them) becomes its columns: afterwards word 64 st p + c from row
+ * 64 b on holds column c of plane p of rows 64 b .. 64 b + 63 (bit i: row
+ * 64 b + i). 0, or -1 without memory. */
+int uvw_mat_to_columns(uvw_mat *m, size_t nrows);
+
+/* uvw_tgather's result (same descriptors) for H_left's rows, from H_X,
+ * H_Y, H_Z (rx and rz rows) as made by uvw_mat_to_columns: the source
+ * transposes are done once, not once per gather. */
+int uvw_tgather_cols(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const uvw_mat *hx,
+                     const uvw_mat *hy, const uvw_mat *hz, size_t rx, size_t rz);
+
 /* ---- kernels (simd.c), one set per instruction set ---- */
 #define UVW_GK 5    /* pivot rows per table */
 #define UVW_GE 243  /* 3^UVW_GK entries per table */
