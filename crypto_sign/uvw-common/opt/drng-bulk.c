@@ -141,3 +141,51 @@ void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t cou
     }
     store_state(ctx, v, rc);
 }
+
+void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count)
+{
+    unsigned char msg[BATCH][SEEDLEN], cur[SEEDLEN], tail[BATCH][32];
+    const uint8_t *in[BATCH];
+    uint8_t *dst[BATCH];
+    struct {
+        unsigned char *to;
+        size_t len;
+    } pend[BATCH];
+    num440 v, c, rc;
+    size_t i, t, k, n = 0, np = 0, nblocks = (nbytes + 31) / 32;
+
+    if (count == 0 || nbytes == 0)
+        return;
+    load_state(ctx, v, c, rc);
+    for (i = 0; i < count; i++) {
+        unsigned char *o = out + i * nbytes;
+        to_be(cur, v);
+        for (t = 0; t < nblocks; t++) {
+            memcpy(msg[n], cur, SEEDLEN);
+            for (k = SEEDLEN; k-- > 0 && ++cur[k] == 0;) /* + 1 modulo 2^440 */
+                ;
+            in[n] = msg[n];
+            if (32 * (t + 1) <= nbytes)
+                dst[n] = o + 32 * t;
+            else {
+                dst[n] = tail[np];
+                pend[np].to = o + 32 * t;
+                pend[np++].len = nbytes - 32 * t;
+            }
+            if (++n == BATCH) {
+                iccs_sm3x(dst, in, SEEDLEN, n);
+                for (k = 0; k < np; k++)
+                    memcpy(pend[k].to, tail[k], pend[k].len);
+                n = np = 0;
+            }
+        }
+        to_be(cur, v);
+        update(v, cur, c, rc);
+    }
+    if (n) {
+        iccs_sm3x(dst, in, SEEDLEN, n);
+        for (k = 0; k < np; k++)
+            memcpy(pend[k].to, tail[k], pend[k].len);
+    }
+    store_state(ctx, v, rc);
+}

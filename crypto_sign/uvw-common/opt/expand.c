@@ -94,27 +94,33 @@ static void spread32(uint64_t x, const uint32_t *lut, f3word *p1, f3word *p2)
     *p2 = d0 >> 16 | (d1 >> 16) << 16 | (d2 >> 16) << 32 | (d3 >> 16) << 48;
 }
 
+#define ROW_BATCH 8 /* rows whose DRNG calls are hashed together */
+
 void uvw_expand_matrix(uvw_mat *mat, const unsigned char *seed, uint16_t nu, size_t rows, size_t len)
 {
-    unsigned char buf[16 * UVW_AH];
+    unsigned char buf[ROW_BATCH * 16 * UVW_AH];
     uint32_t lut[POW3_8];
-    size_t aw = UVW_WORDS(len), st = mat->st, r, l;
+    size_t aw = UVW_WORDS(len), st = mat->st, r, l, b, nb;
     f3word last = (len % 64) ? (((f3word)1 << (len % 64)) - 1) : ~(f3word)0;
     DRNG_ctx ctx;
 
     digit_table(lut);
     uvw_loc_init(&ctx, seed, nu);
-    for (r = 0; r < rows; r++) {
-        f3word *row = mat->row[r];
-        uvw_drng_get(&ctx, buf, 128 * (unsigned long long)aw); /* one call per row */
-        for (l = 0; l < aw; l++) {
-            f3word e1, e2, o1, o2;
-            spread32(uvw_load_le64(buf + 8 * l), lut, &e1, &e2);        /* even columns */
-            spread32(uvw_load_le64(buf + 8 * (aw + l)), lut, &o1, &o2); /* odd columns */
-            row[l] = e1 | (o1 << 1);
-            row[st + l] = e2 | (o2 << 1);
+    for (b = 0; b < rows; b += nb) {
+        nb = rows - b < ROW_BATCH ? rows - b : ROW_BATCH;
+        uvw_drng_calls(&ctx, buf, 16 * aw, nb); /* one call per row */
+        for (r = b; r < b + nb; r++) {
+            const unsigned char *in = buf + (r - b) * 16 * aw;
+            f3word *row = mat->row[r];
+            for (l = 0; l < aw; l++) {
+                f3word e1, e2, o1, o2;
+                spread32(uvw_load_le64(in + 8 * l), lut, &e1, &e2);        /* even columns */
+                spread32(uvw_load_le64(in + 8 * (aw + l)), lut, &o1, &o2); /* odd columns */
+                row[l] = e1 | (o1 << 1);
+                row[st + l] = e2 | (o2 << 1);
+            }
+            row[aw - 1] &= last;
+            row[st + aw - 1] &= last;
         }
-        row[aw - 1] &= last;
-        row[st + aw - 1] &= last;
     }
 }

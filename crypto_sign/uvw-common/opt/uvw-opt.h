@@ -188,6 +188,9 @@ int uvw_drng_get(DRNG_ctx *ctx, unsigned char *out, unsigned long long nbits);
 /* count calls get_random_number(ctx, out + i nbytes, 8 nbytes) in a row,
  * nbytes <= 32: the same bytes and state; the outputs hashed side by side. */
 void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count);
+/* the same for calls of any length (count calls of 8 nbytes bits each):
+ * the output blocks of all the calls hashed side by side, in full groups */
+void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count);
 
 /* ref's ExpandMatrix, shuffle and ExpandMonomial, renamed in expand.c (the
  * tests compare against them) */
