@@ -105,17 +105,6 @@ static unsigned t5(unsigned b)
     return t[b];
 }
 
-/* 64 bits of plane p of row r from column c on (0 past the stripes) */
-static f3word bits64(const uvw_tmat *a, size_t r, size_t c, unsigned p)
-{
-    size_t w = c / 64;
-    unsigned sh = (unsigned)(c & 63);
-    f3word x = *uvw_tword(a, r, w, p) >> sh;
-    if (sh && w + 1 < a->nst * UVW_TW)
-        x |= *uvw_tword(a, r, w + 1, p) << (64 - sh);
-    return x;
-}
-
 static void swap_tiles(f3word *x, f3word *y)
 {
     size_t k;
@@ -141,19 +130,34 @@ static void negate_tile(f3word *x)
 static void table_indices(const uvw_tmat *a, size_t r1, size_t r2, const size_t *pc, size_t f, uint8_t *out)
 {
     size_t ng = (f + UVW_GK - 1) / UVW_GK, r, g, j;
-    if (pc[f - 1] - pc[0] == f - 1) {
-        /* consecutive columns (the usual case): five bits of each plane */
-        for (r = r1; r < r2; r++, out += ng) {
-            f3word w1 = 0, w2 = 0;
-            for (g = 0; g < ng; g++) {
-                unsigned off = (unsigned)((UVW_GK * g) % 60);
-                unsigned m = f - UVW_GK * g >= UVW_GK ? 31u : (1u << (f - UVW_GK * g)) - 1;
-                if (off == 0) {
-                    w1 = bits64(a, r, pc[UVW_GK * g], 0);
-                    w2 = bits64(a, r, pc[UVW_GK * g], 1);
-                }
-                out[g] = (uint8_t)(t5((unsigned)(w1 >> off) & m) + 2 * t5((unsigned)(w2 >> off) & m));
+    if (pc[f - 1] - pc[0] == f - 1 && f <= 60) {
+        /* consecutive columns (the usual case): the f bits of each plane
+         * from column pc[0] on, at fixed offsets from each row's tile (the
+         * next word may be in the next stripe's tile), and a table from
+         * five bits of each plane to the index */
+        size_t c = pc[0], w = (c / 64) % UVW_TW, t2 = w + 1;
+        const f3word *t = uvw_tile(a, r1, c / (64 * UVW_TW));
+        unsigned sh = (unsigned)(c & 63), rd2 = sh != 0 && sh + f > 64;
+        uint8_t t10[1024];
+        if (w + 1 == UVW_TW) {
+            t2 = a->nrows * UVW_TILE; /* word 0 of the next stripe */
+            if (c / (64 * UVW_TW) + 1 >= a->nst)
+                rd2 = 0; /* (the bits past the stripes are 0) */
+        }
+        for (j = 0; j < 1024; j++)
+            t10[j] = (uint8_t)(t5((unsigned)j & 31) + 2 * t5((unsigned)j >> 5));
+        for (r = r1; r < r2; r++, out += ng, t += UVW_TILE) {
+            f3word w1 = t[w] >> sh, w2 = t[UVW_TW + w] >> sh;
+            if (rd2) {
+                w1 |= t[t2] << (64 - sh);
+                w2 |= t[t2 + UVW_TW] << (64 - sh);
             }
+            if (f < 64) {
+                w1 &= ((f3word)1 << f) - 1;
+                w2 &= ((f3word)1 << f) - 1;
+            }
+            for (g = 0; g < ng; g++)
+                out[g] = t10[((w1 >> (UVW_GK * g)) & 31) | ((w2 >> (UVW_GK * g)) & 31) << 5];
         }
         return;
     }
