@@ -148,7 +148,7 @@ static void make_plan(plan *pl, const uvw_secret *s)
 static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, uvw_elog *log)
 {
     long rank;
-    uvw_tmat_shape(work, UVW_M, SH);
+    uvw_tmat_view(work, UVW_M, SH); /* the gathers write every word */
     if (uvw_tgather_cols(work, 0, pl->desc, UVW_M, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ))
         return -2;
     PT("gather");
@@ -160,7 +160,7 @@ static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, 
     PT("h1elim");
     if ((size_t)rank < UVW_M)
         return 0;
-    uvw_tmat_widen(work, SH + SK);
+    uvw_tmat_view(work, UVW_M, SH + SK);
     if (uvw_tgather_cols(work, SH, pl->desc + UVW_M, UVW_K, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ))
         return -2;
     PT("gatherR0");

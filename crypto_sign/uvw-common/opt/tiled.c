@@ -77,6 +77,12 @@ void uvw_tmat_shape(uvw_tmat *a, size_t nrows, size_t nst)
     memset(a->mem, 0, nrows * nst * UVW_TILE * sizeof(f3word));
 }
 
+void uvw_tmat_view(uvw_tmat *a, size_t nrows, size_t nst)
+{
+    a->nrows = nrows;
+    a->nst = nst;
+}
+
 void uvw_tmat_widen(uvw_tmat *a, size_t nst)
 {
     if (nst > a->nst)

@@ -58,6 +58,9 @@ void uvw_tmat_shape(uvw_tmat *a, size_t nrows, size_t nst);
 
 /* More stripes (no more than allocated), the new ones zero, the others kept. */
 void uvw_tmat_widen(uvw_tmat *a, size_t nst);
+/* uvw_tmat_shape and uvw_tmat_widen without zeroing, for callers that write
+ * every word of the new shape or stripes next (uvw_tgather_cols does). */
+void uvw_tmat_view(uvw_tmat *a, size_t nrows, size_t nst);
 
 /* uvw_echelon's contract (uvw.h) on a tiled matrix: all a->nrows rows, the
  * first nst stripes, pivots from columns [0, ncols). */
