@@ -584,17 +584,17 @@ int uvw_mat_to_columns(uvw_mat *m, size_t nrows)
 /* Rows [r0, r0 + nb) of a (nb <= 64) from the 64-row column block at row b
  * of x (side 0) and y (side 1); bottom: y is H_Z, x unused (side 0 is -H_Z,
  * a sum of both sides 0). The columns are taken in the order ord (by
- * source column: the reads stream) into o1, o2 (cnt words each), then
- * transposed into the tiles. Branch-free per column (the descriptors are
+ * source column: the reads stream) into o1, o2 (64 A(cnt) words each),
+ * then transposed there and copied into the tiles. Branch-free per column (the descriptors are
  * random). */
 static void gather_block(uvw_tmat *a, size_t s0, const uint32_t *desc, const uint32_t *ord, size_t cnt,
                          f3word *o1, f3word *o2, const uvw_mat *x, const uvw_mat *y, size_t b, size_t r0,
                          size_t nb, int bottom)
 {
     void (*transpose64)(f3word *) = uvw_kern_get()->transpose64;
-    size_t st = y->st, ac = UVW_WORDS(cnt), aw = UVW_STRIPES(ac) * UVW_TW, q, j, i, k;
+    size_t st = y->st, ac = UVW_WORDS(cnt), aw = UVW_STRIPES(ac) * UVW_TW, q, i, k;
     const f3word *base[2];
-    f3word blk[64], b2[64];
+    f3word blk[64];
     base[1] = y->row[b];
     base[0] = bottom ? y->row[b] : x->row[b];
     for (k = 0; k < cnt; k++) {
@@ -617,22 +617,21 @@ static void gather_block(uvw_tmat *a, size_t s0, const uint32_t *desc, const uin
         o1[o] = x1 ^ t;
         o2[o] = x2 ^ t;
     }
+    for (k = cnt; k < 64 * ac; k++)
+        o1[k] = o2[k] = 0; /* (the transposes below overwrite these) */
     for (q = 0; q < aw; q++) {
+        f3word *d = uvw_tword(a, r0, s0 * UVW_TW + q, 0);
+        const f3word *x1 = o1 + 64 * q, *x2 = o2 + 64 * q;
         if (q < ac) {
-            size_t nj = cnt - 64 * q < 64 ? cnt - 64 * q : 64;
-            memcpy(blk, o1 + 64 * q, nj * sizeof *blk);
-            memcpy(b2, o2 + 64 * q, nj * sizeof *b2);
-            for (j = nj; j < 64; j++)
-                blk[j] = b2[j] = 0;
-            transpose64(blk);
-            transpose64(b2);
+            transpose64(o1 + 64 * q);
+            transpose64(o2 + 64 * q);
         } else {
             memset(blk, 0, sizeof blk);
-            memset(b2, 0, sizeof b2);
+            x1 = x2 = blk;
         }
-        for (i = 0; i < nb; i++) {
-            *uvw_tword(a, r0 + i, s0 * UVW_TW + q, 0) = blk[i];
-            *uvw_tword(a, r0 + i, s0 * UVW_TW + q, 1) = b2[i];
+        for (i = 0; i < nb; i++, d += UVW_TILE) {
+            d[0] = x1[i];
+            d[UVW_TW] = x2[i];
         }
     }
 }
@@ -642,7 +641,8 @@ int uvw_tgather_cols(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, c
 {
     size_t ncol = 64 * hz->st, b, k;
     uint32_t *ord = malloc((cnt + ncol + 1) * sizeof *ord), *start;
-    f3word *o = malloc(2 * (cnt ? cnt : 1) * sizeof *o);
+    size_t co = 64 * UVW_WORDS(cnt ? cnt : 1); /* words per plane, a whole number of 64 x 64 blocks */
+    f3word *o = malloc(2 * co * sizeof *o);
     if (!ord || !o) {
         free(ord);
         free(o);
@@ -658,9 +658,9 @@ int uvw_tgather_cols(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, c
     for (k = 0; k < cnt; k++)
         ord[start[desc[k] >> 3]++] = (uint32_t)k;
     for (b = 0; b < rx; b += 64)
-        gather_block(a, s0, desc, ord, cnt, o, o + cnt, hx, hy, b, b, rx - b < 64 ? rx - b : 64, 0);
+        gather_block(a, s0, desc, ord, cnt, o, o + co, hx, hy, b, b, rx - b < 64 ? rx - b : 64, 0);
     for (b = 0; b < rz; b += 64)
-        gather_block(a, s0, desc, ord, cnt, o, o + cnt, NULL, hz, b, rx + b, rz - b < 64 ? rz - b : 64, 1);
+        gather_block(a, s0, desc, ord, cnt, o, o + co, NULL, hz, b, rx + b, rz - b < 64 ? rz - b : 64, 1);
     free(ord);
     free(o);
     return 0;
