@@ -115,9 +115,19 @@ int uvw_drng_get(DRNG_ctx *ctx, unsigned char *out, unsigned long long nbits)
     return 0;
 }
 
+/* blk: the padded one-block message V (SEEDLEN = 55 bytes): V, 0x80, the
+ * bit length 440 as a 64-bit big-endian number */
+static void pad_block(unsigned char blk[64])
+{
+    blk[SEEDLEN] = 0x80;
+    memset(blk + SEEDLEN + 1, 0, 64 - SEEDLEN - 1 - 2);
+    blk[62] = (unsigned char)((8 * SEEDLEN) >> 8);
+    blk[63] = (unsigned char)(8 * SEEDLEN);
+}
+
 void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count)
 {
-    unsigned char msg[BATCH][SEEDLEN], dig[BATCH][32];
+    unsigned char msg[BATCH][64], dig[BATCH][32];
     const uint8_t *in[BATCH];
     uint8_t *dst[BATCH];
     num440 v, c, rc;
@@ -125,16 +135,19 @@ void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t cou
 
     if (count == 0)
         return;
+    for (j = 0; j < BATCH; j++) {
+        pad_block(msg[j]);
+        in[j] = msg[j];
+        dst[j] = dig[j];
+    }
     load_state(ctx, v, c, rc);
     for (i = 0; i < count; i += n) {
         n = count - i < BATCH ? count - i : BATCH;
         for (j = 0; j < n; j++) {
             to_be(msg[j], v);
-            in[j] = msg[j];
-            dst[j] = dig[j];
             update(v, msg[j], c, rc);
         }
-        iccs_sm3x(dst, in, SEEDLEN, n);
+        iccs_sm3x_block1(dst, in, n);
         for (j = 0; j < n; j++)
             memcpy(out + (i + j) * nbytes, dig[j], nbytes);
     }
@@ -143,7 +156,7 @@ void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t cou
 
 void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count)
 {
-    unsigned char msg[BATCH][SEEDLEN], cur[SEEDLEN], tail[BATCH][32];
+    unsigned char blk[BATCH][64], cur[SEEDLEN], tail[BATCH][32];
     const uint8_t *in[BATCH];
     uint8_t *dst[BATCH];
     struct {
@@ -155,15 +168,18 @@ void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t cou
 
     if (count == 0 || nbytes == 0)
         return;
+    for (k = 0; k < BATCH; k++) {
+        pad_block(blk[k]);
+        in[k] = blk[k];
+    }
     load_state(ctx, v, c, rc);
     for (i = 0; i < count; i++) {
         unsigned char *o = out + i * nbytes;
         to_be(cur, v);
         for (t = 0; t < nblocks; t++) {
-            memcpy(msg[n], cur, SEEDLEN);
+            memcpy(blk[n], cur, SEEDLEN);
             for (k = SEEDLEN; k-- > 0 && ++cur[k] == 0;) /* + 1 modulo 2^440 */
                 ;
-            in[n] = msg[n];
             if (32 * (t + 1) <= nbytes)
                 dst[n] = o + 32 * t;
             else {
@@ -172,7 +188,7 @@ void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t cou
                 pend[np++].len = nbytes - 32 * t;
             }
             if (++n == BATCH) {
-                iccs_sm3x(dst, in, SEEDLEN, n);
+                iccs_sm3x_block1(dst, in, n);
                 for (k = 0; k < np; k++)
                     memcpy(pend[k].to, tail[k], pend[k].len);
                 n = np = 0;
@@ -182,7 +198,7 @@ void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t cou
         update(v, cur, c, rc);
     }
     if (n) {
-        iccs_sm3x(dst, in, SEEDLEN, n);
+        iccs_sm3x_block1(dst, in, n);
         for (k = 0; k < np; k++)
             memcpy(pend[k].to, tail[k], pend[k].len);
     }
