@@ -140,14 +140,16 @@ static void make_plan(plan *pl, const uvw_secret *s)
 }
 
 /* Step 6 for one D: 1 if H1 is invertible, with R' (see make_plan) in
- * stripes SH.. of work, 0 if H1 is singular, -2 without memory. Only H1 is
+ * stripes 0..SK-1 of work, 0 if H1 is singular, -2 without memory. Only H1 is
  * eliminated at first (all that a singular attempt costs); if it is
  * invertible, the record of that elimination is repeated on R0 (replay)
  * and the pivot columns are cleared above the pivots (backward): H1 is
  * eliminated once, where ref eliminates [H1 | R0] again from the start. */
 static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, uvw_elog *log)
 {
+    uvw_bwd bw;
     long rank;
+    int rc;
     uvw_tmat_view(work, UVW_M, SH); /* the gathers write every word */
     if (uvw_tgather_cols(work, 0, pl->desc, UVW_M, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ))
         return -2;
@@ -160,14 +162,20 @@ static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, 
     PT("h1elim");
     if ((size_t)rank < UVW_M)
         return 0;
-    uvw_tmat_view(work, UVW_M, SH + SK);
-    if (uvw_tgather_cols(work, SH, pl->desc + UVW_M, UVW_K, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ))
+    /* the backward pass's multipliers from H1's stripes, which then take
+     * R0's columns (SK = SH: k = h = m) */
+    if (uvw_tbackward_prepare(work, log, &bw))
         return -2;
+    uvw_tmat_view(work, UVW_M, SK);
+    rc = uvw_tgather_cols(work, 0, pl->desc + UVW_M, UVW_K, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ);
     PT("gatherR0");
-    if (uvw_treplay(work, log, SH, SH + SK))
-        return -2;
+    if (!rc)
+        rc = uvw_treplay(work, log, 0, SK);
     PT("replay");
-    if (uvw_tbackward(work, log, SH, SH + SK))
+    if (!rc)
+        rc = uvw_tbackward_run(work, log, &bw, 0, SK);
+    uvw_tbackward_free(&bw);
+    if (rc)
         return -2;
     PT("backward");
     return 1;
@@ -199,7 +207,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     pl.perm = malloc(UVW_M * sizeof *pl.perm);
     pl.inv = malloc(UVW_M * sizeof *pl.inv);
     pl.pair = malloc(3 * UVW_H * sizeof *pl.pair);
-    if (!pl.desc || !pl.perm || !pl.inv || !pl.pair || uvw_tmat_alloc(&work, UVW_M, SH + SK))
+    if (!pl.desc || !pl.perm || !pl.inv || !pl.pair || uvw_tmat_alloc(&work, UVW_M, SH > SK ? SH : SK))
         goto done;
     PT("alloc");
     if ((rc = full_rank_nonce(&s.hx, &work, seed, &nu[0], UVW_RX)) != 0 ||
@@ -267,7 +275,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
      * plane, "is two" plane (step 7) */
     for (r = 0; r < pl.npair; r++) {
         const uint32_t *q = pl.pair + 3 * r;
-        uvw_kern_get()->tiles_sub(uvw_tile(&work, pl.inv[q[1]], SH), uvw_tile(&work, pl.inv[q[0]], SH), SK,
+        uvw_kern_get()->tiles_sub(uvw_tile(&work, pl.inv[q[1]], 0), uvw_tile(&work, pl.inv[q[0]], 0), SK,
                                   UVW_M * UVW_TILE, 3 - q[2]);
     }
     PT("fixR");
@@ -275,7 +283,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     for (r = 0; r < UVW_M; r++) {
         unsigned char *out = pk + UVW_HEADERBYTES + (size_t)pl.perm[r] * UVW_AK * 16;
         for (w = 0; w < UVW_AK; w++) {
-            f3word x1 = *uvw_tword(&work, r, SH * UVW_TW + w, 0), x2 = *uvw_tword(&work, r, SH * UVW_TW + w, 1);
+            f3word x1 = *uvw_tword(&work, r, w, 0), x2 = *uvw_tword(&work, r, w, 1);
             store_le64(out + 8 * w, x1 | x2);
             store_le64(out + 8 * (UVW_AK + w), x2);
         }

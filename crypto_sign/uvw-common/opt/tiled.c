@@ -406,29 +406,49 @@ long uvw_techelon(uvw_tmat *a, size_t ncols, size_t nst, int flags, size_t *piv)
     return rc;
 }
 
-int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1)
+int uvw_tbackward_prepare(const uvw_tmat *a, const uvw_elog *log, uvw_bwd *bw)
+{
+    size_t n = 0, p;
+    bw->off = malloc((log->npass + 1) * sizeof *bw->off);
+    bw->idx = NULL;
+    if (!bw->off)
+        return -1;
+    /* the multipliers: each row's entries in the pass's pivot columns, which
+     * the passes after it (done first) leave as they are */
+    for (p = 0; p < log->npass; p++) {
+        bw->off[p] = n;
+        n += log->pass[p].r0 * ((log->pass[p].f + UVW_GK - 1) / UVW_GK);
+    }
+    bw->idx = malloc(n ? n : 1);
+    if (!bw->idx) {
+        uvw_tbackward_free(bw);
+        return -1;
+    }
+    for (p = 0; p < log->npass; p++)
+        if (log->pass[p].r0)
+            table_indices(a, 0, log->pass[p].r0, log->pc + log->pass[p].pc, log->pass[p].f, bw->idx + bw->off[p]);
+    return 0;
+}
+
+void uvw_tbackward_free(uvw_bwd *bw)
+{
+    free(bw->off);
+    free(bw->idx);
+    bw->off = NULL;
+    bw->idx = NULL;
+}
+
+int uvw_tbackward_run(uvw_tmat *a, const uvw_elog *log, const uvw_bwd *bw, size_t s0, size_t s1)
 {
     const uvw_kern *k = uvw_kern_get();
     void *raw = NULL;
     f3word *tab = alloc_aligned(UVW_GT_MAX * UVW_GE * UVW_TILE * sizeof *tab, &raw);
-    size_t *off = malloc((log->npass + 1) * sizeof *off), n = 0, p, s, g, j;
-    uint8_t *idx = NULL;
-    int rc = -1;
+    size_t p, s, g, j;
 
-    if (!tab || !off)
-        goto done;
-    /* the multipliers: each row's entries in the pass's pivot columns, which
-     * the passes after it (done first) leave as they are */
-    for (p = 0; p < log->npass; p++) {
-        off[p] = n;
-        n += log->pass[p].r0 * ((log->pass[p].f + UVW_GK - 1) / UVW_GK);
+    if (!tab) {
+        free(raw);
+        return -1;
     }
-    idx = malloc(n ? n : 1);
-    if (!idx)
-        goto done;
-    for (p = 0; p < log->npass; p++)
-        if (log->pass[p].r0)
-            table_indices(a, 0, log->pass[p].r0, log->pc + log->pass[p].pc, log->pass[p].f, idx + off[p]);
     for (s = s0; s < s1; s++)
         for (p = log->npass; p-- > 0;) {
             const uvw_pass *ps = &log->pass[p];
@@ -442,13 +462,20 @@ int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1)
                     pt[np++] = uvw_tile(a, ps->r0 + j, s);
                 k->tab_build(tab + g * UVW_GE * UVW_TILE, pt, np);
             }
-            k->tab_apply(uvw_tile(a, 0, s), ps->r0, idx + off[p], ng, tab);
+            k->tab_apply(uvw_tile(a, 0, s), ps->r0, bw->idx + bw->off[p], ng, tab);
         }
-    rc = 0;
-done:
     free(raw);
-    free(off);
-    free(idx);
+    return 0;
+}
+
+int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1)
+{
+    uvw_bwd bw;
+    int rc;
+    if (uvw_tbackward_prepare(a, log, &bw))
+        return -1;
+    rc = uvw_tbackward_run(a, log, &bw, s0, s1);
+    uvw_tbackward_free(&bw);
     return rc;
 }
 

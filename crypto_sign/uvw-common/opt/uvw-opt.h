@@ -112,6 +112,18 @@ int uvw_treplay(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1);
  * of the reduced echelon form (the pivot columns themselves are not
  * touched). 0, or -1 without memory. */
 int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1);
+/* uvw_tbackward in two steps: _prepare takes the multipliers from the
+ * pivot columns (which are then no longer needed: their stripes may be
+ * reused, e.g. for the columns to be solved), _run makes the backward pass
+ * on stripes [s0, s1); _free releases what _prepare made. -1 without
+ * memory. */
+typedef struct {
+    size_t *off;
+    uint8_t *idx;
+} uvw_bwd;
+int uvw_tbackward_prepare(const uvw_tmat *a, const uvw_elog *log, uvw_bwd *bw);
+int uvw_tbackward_run(uvw_tmat *a, const uvw_elog *log, const uvw_bwd *bw, size_t s0, size_t s1);
+void uvw_tbackward_free(uvw_bwd *bw);
 /* uvw_back_substitute's contract with the r x r system in the first stripes
  * of u (z, y: A(r) words per plane). */
 void uvw_tback_substitute(const uvw_tmat *u, size_t r, const f3word *z, f3word *y);
