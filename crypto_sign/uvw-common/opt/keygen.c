@@ -9,14 +9,6 @@
 
 #include "iccs_sig.h"
 #include "uvw-opt.h"
-#ifdef UVW_PROF
-#include <time.h>
-static double pt_(void){struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t); return t.tv_sec+1e-9*t.tv_nsec;}
-#define PT(name) do { double t_ = pt_(); fprintf(stderr, "  %-10s %.4f\n", name, t_ - pt0_); pt0_ = t_; } while (0)
-static double pt0_;
-#else
-#define PT(name) ((void)0)
-#endif
 
 #define SH UVW_STRIPES(UVW_AH) /* stripes of H1 (m = h columns) */
 #define SK UVW_STRIPES(UVW_AK) /* stripes of R0 and R */
@@ -67,7 +59,6 @@ static int full_rank(const uvw_mat *h, uvw_tmat *t, size_t rows)
     long rank = rank_of_left(h, t, rows, rows + 64 < UVW_H ? rows + 64 : UVW_H);
     if (rank >= 0 && (size_t)rank < rows)
         rank = rank_of_left(h, t, rows, UVW_H);
-    PT("rank");
     if (rank < 0)
         return -2;
     return (size_t)rank == rows;
@@ -81,7 +72,6 @@ static int full_rank_nonce(uvw_mat *h, uvw_tmat *t, const unsigned char *seed, u
         int ok;
         *nu = uvw_r16(&drng_algorithm);
         uvw_expand_matrix(h, seed, *nu, rows, UVW_H);
-        PT("expand");
         if ((ok = full_rank(h, t, rows)) != 0)
             return ok < 0 ? -2 : 0;
     }
@@ -153,13 +143,11 @@ static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, 
     uvw_tmat_view(work, UVW_M, SH); /* the gathers write every word */
     if (uvw_tgather_cols(work, 0, pl->desc, UVW_M, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ))
         return -2;
-    PT("gather");
     log->zcols = pl->npair;
     log->zrows = UVW_RX;
     rank = uvw_techelon_log(work, UVW_M, SH, 0, NULL, log);
     if (rank < 0)
         return -2;
-    PT("h1elim");
     if ((size_t)rank < UVW_M)
         return 0;
     /* the backward pass's multipliers from H1's stripes, which then take
@@ -168,16 +156,13 @@ static int systematic_form(uvw_tmat *work, const uvw_secret *s, const plan *pl, 
         return -2;
     uvw_tmat_view(work, UVW_M, SK);
     rc = uvw_tgather_cols(work, 0, pl->desc + UVW_M, UVW_K, &s->hx, &s->hy, &s->hz, UVW_RX, UVW_RZ);
-    PT("gatherR0");
     if (!rc)
         rc = uvw_treplay(work, log, 0, SK);
-    PT("replay");
     if (!rc)
         rc = uvw_tbackward_run(work, log, &bw, 0, SK);
     uvw_tbackward_free(&bw);
     if (rc)
         return -2;
-    PT("backward");
     return 1;
 }
 
@@ -195,9 +180,6 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
 
     if (!pk || !pk_len_bytes || !sk || !sk_len_bytes)
         return -1;
-#ifdef UVW_PROF
-    pt0_ = pt_();
-#endif
     get_random_number(&drng_algorithm, seed, 8 * UVW_SEEDBYTES);
     uvw_elog_init(&log);
     memset(&work, 0, sizeof work);
@@ -209,7 +191,6 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
     pl.pair = malloc(3 * UVW_H * sizeof *pl.pair);
     if (!pl.desc || !pl.perm || !pl.inv || !pl.pair || uvw_tmat_alloc(&work, UVW_M, SH > SK ? SH : SK))
         goto done;
-    PT("alloc");
     if ((rc = full_rank_nonce(&s.hx, &work, seed, &nu[0], UVW_RX)) != 0 ||
         (rc = full_rank_nonce(&s.hy, &work, seed, &nu[1], UVW_RX)) != 0)
         goto done;
@@ -235,7 +216,6 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
         ztries++;
         nu[2] = uvw_r16(&drng_algorithm);
         uvw_expand_matrix(&s.hz, seed, nu[2], UVW_RZ, UVW_H);
-        PT("expand");
         if (uvw_mat_to_columns(&s.hz, PAD64(UVW_RZ))) {
             rc = -2;
             goto done;
@@ -245,7 +225,6 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
             int ok;
             nu[3] = uvw_r16(&drng_algorithm);
             uvw_expand_monomial(s.d, s.p, seed, nu[3]);
-            PT("monomial");
             make_plan(&pl, &s);
             ok = systematic_form(&work, &s, &pl, &log);
             if (ok < 0) {
@@ -278,7 +257,6 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
         uvw_kern_get()->tiles_sub(uvw_tile(&work, pl.inv[q[1]], 0), uvw_tile(&work, pl.inv[q[0]], 0), SK,
                                   UVW_M * UVW_TILE, 3 - q[2]);
     }
-    PT("fixR");
     uvw_put_header(pk);
     for (r = 0; r < UVW_M; r++) {
         unsigned char *out = pk + UVW_HEADERBYTES + (size_t)pl.perm[r] * UVW_AK * 16;
@@ -294,7 +272,6 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned cha
         sk[UVW_SEEDBYTES + 2 * i] = (unsigned char)(nu[i] >> 8);
         sk[UVW_SEEDBYTES + 2 * i + 1] = (unsigned char)nu[i];
     }
-    PT("pk");
     *pk_len_bytes = UVW_PKBYTES;
     *sk_len_bytes = UVW_SKBYTES;
 done:
