@@ -577,6 +577,22 @@ void iccs_sm3x(uint8_t *const out[], const uint8_t *const in[], size_t len, size
     }
 }
 
+void iccs_sm3x_block1(uint8_t *const out[], const uint8_t *const blk[], size_t n)
+{
+    size_t done;
+    for (done = 0; done < n; done += MAXL) {
+        unsigned g = (unsigned)(n - done < MAXL ? n - done : MAXL), l;
+        sm3x_state st;
+        const uint8_t *p[MAXL];
+        init_lanes(st);
+        for (l = 0; l < MAXL; l++)
+            p[l] = blk[done + (l < g ? l : 0)];
+        compress_lanes(st, p, g, 1);
+        for (l = 0; l < g; l++)
+            store_digest(out[done + l], st, l);
+    }
+}
+
 /* A pseudoXOF output block to finish: message lane `lane` of the absorbed
  * states, counter ctr, written to dst (take bytes of the digest). */
 typedef struct {

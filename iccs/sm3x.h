@@ -37,6 +37,12 @@
  * receives 32 bytes and must not overlap any input. */
 void iccs_sm3x(uint8_t *const out[], const uint8_t *const in[], size_t len, size_t n);
 
+/* out[i] = the SM3 compression of the one 64-byte block blk[i] from the
+ * initial value, as a digest, for i < n (groups of 16): SM3 of a message of
+ * at most 55 bytes when blk[i] holds it already padded (the message, 0x80,
+ * zeros, the 64-bit big-endian bit length). */
+void iccs_sm3x_block1(uint8_t *const out[], const uint8_t *const blk[], size_t n);
+
 /* out[i] = pseudoXOF(8*outlen, in[i], 8*len) for i < n: outlen bytes each.
  * All output blocks of all messages are independent finalisations and are
  * compressed 16 at a time. */

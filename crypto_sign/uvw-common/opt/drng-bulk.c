@@ -14,6 +14,7 @@
  * the final state of the same sequence of get_random_number calls. */
 #include <string.h>
 
+#include "sm3.h"
 #include "sm3x.h"
 #include "uvw-opt.h"
 
@@ -56,12 +57,10 @@ static void update(num440 v, const unsigned char vb[SEEDLEN], const num440 c, nu
 {
     static const num440 one = { 1 };
     unsigned char m3[1 + SEEDLEN], h[32];
-    const uint8_t *in = m3;
-    uint8_t *dst = h;
     num440 hx;
     m3[0] = 3;
     memcpy(m3 + 1, vb, SEEDLEN);
-    iccs_sm3x(&dst, &in, sizeof m3, 1);
+    iccs_sm3(m3, sizeof m3, h); /* one message: the single-stream SM3 */
     from_be(hx, h, sizeof h);
     add440(v, hx);
     add440(v, c);
@@ -116,9 +115,19 @@ int uvw_drng_get(DRNG_ctx *ctx, unsigned char *out, unsigned long long nbits)
     return 0;
 }
 
+/* blk: the padded one-block message V (SEEDLEN = 55 bytes): V, 0x80, the
+ * bit length 440 as a 64-bit big-endian number */
+static void pad_block(unsigned char blk[64])
+{
+    blk[SEEDLEN] = 0x80;
+    memset(blk + SEEDLEN + 1, 0, 64 - SEEDLEN - 1 - 2);
+    blk[62] = (unsigned char)((8 * SEEDLEN) >> 8);
+    blk[63] = (unsigned char)(8 * SEEDLEN);
+}
+
 void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count)
 {
-    unsigned char msg[BATCH][SEEDLEN], dig[BATCH][32];
+    unsigned char msg[BATCH][64], dig[BATCH][32];
     const uint8_t *in[BATCH];
     uint8_t *dst[BATCH];
     num440 v, c, rc;
@@ -126,18 +135,72 @@ void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t cou
 
     if (count == 0)
         return;
+    for (j = 0; j < BATCH; j++) {
+        pad_block(msg[j]);
+        in[j] = msg[j];
+        dst[j] = dig[j];
+    }
     load_state(ctx, v, c, rc);
     for (i = 0; i < count; i += n) {
         n = count - i < BATCH ? count - i : BATCH;
         for (j = 0; j < n; j++) {
             to_be(msg[j], v);
-            in[j] = msg[j];
-            dst[j] = dig[j];
             update(v, msg[j], c, rc);
         }
-        iccs_sm3x(dst, in, SEEDLEN, n);
+        iccs_sm3x_block1(dst, in, n);
         for (j = 0; j < n; j++)
             memcpy(out + (i + j) * nbytes, dig[j], nbytes);
+    }
+    store_state(ctx, v, rc);
+}
+
+void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count)
+{
+    unsigned char blk[BATCH][64], cur[SEEDLEN], tail[BATCH][32];
+    const uint8_t *in[BATCH];
+    uint8_t *dst[BATCH];
+    struct {
+        unsigned char *to;
+        size_t len;
+    } pend[BATCH];
+    num440 v, c, rc;
+    size_t i, t, k, n = 0, np = 0, nblocks = (nbytes + 31) / 32;
+
+    if (count == 0 || nbytes == 0)
+        return;
+    for (k = 0; k < BATCH; k++) {
+        pad_block(blk[k]);
+        in[k] = blk[k];
+    }
+    load_state(ctx, v, c, rc);
+    for (i = 0; i < count; i++) {
+        unsigned char *o = out + i * nbytes;
+        to_be(cur, v);
+        for (t = 0; t < nblocks; t++) {
+            memcpy(blk[n], cur, SEEDLEN);
+            for (k = SEEDLEN; k-- > 0 && ++cur[k] == 0;) /* + 1 modulo 2^440 */
+                ;
+            if (32 * (t + 1) <= nbytes)
+                dst[n] = o + 32 * t;
+            else {
+                dst[n] = tail[np];
+                pend[np].to = o + 32 * t;
+                pend[np++].len = nbytes - 32 * t;
+            }
+            if (++n == BATCH) {
+                iccs_sm3x_block1(dst, in, n);
+                for (k = 0; k < np; k++)
+                    memcpy(pend[k].to, tail[k], pend[k].len);
+                n = np = 0;
+            }
+        }
+        to_be(cur, v);
+        update(v, cur, c, rc);
+    }
+    if (n) {
+        iccs_sm3x_block1(dst, in, n);
+        for (k = 0; k < np; k++)
+            memcpy(pend[k].to, tail[k], pend[k].len);
     }
     store_state(ctx, v, rc);
 }

@@ -231,17 +231,50 @@ AVX2 static void dot_avx2(const f3word *a1, const f3word *a2, const f3word *b1, 
     *twos = t;
 }
 
+/* as rowops_avx512 */
 AVX2 static void rowops_avx2(f3word *base, const uvw_rowop *op, size_t n)
 {
-    size_t i;
-    for (i = 0; i < n; i++, op++) {
-        f3word *x = base + (size_t)op->a * UVW_TILE, *y = base + (size_t)op->b * UVW_TILE;
-        if (op->kind == UVW_OP_SUB)
-            tiles_sub_avx2(x, y, 1, 0, op->m);
-        else if (op->kind == UVW_OP_SWAP)
+    size_t i = 0, j, k;
+    while (i < n) {
+        f3word *x = base + (size_t)op[i].a * UVW_TILE, *y = base + (size_t)op[i].b * UVW_TILE;
+        if (op[i].kind == UVW_OP_SUB) {
+            __m256i a1 = L2(x), b1 = L2(x + 4), a2 = L2(x + 8), b2 = L2(x + 12);
+            __m256i c1 = _mm256_setzero_si256(), d1 = c1, c2 = c1, d2 = c1;
+            for (j = i; j < n && op[j].kind == UVW_OP_SUB && op[j].a == op[i].a; j++)
+                ;
+            for (k = i; k < j; k++) {
+                const f3word *s = base + (size_t)op[k].b * UVW_TILE;
+                __m256i p1 = L2(s), q1 = L2(s + 4), p2 = L2(s + 8), q2 = L2(s + 12);
+                __m256i ms = _mm256_set1_epi64x(-(long long)(op[k].m == 1));
+                __m256i d = _mm256_and_si256(_mm256_xor_si256(p1, p2), ms), e = _mm256_and_si256(_mm256_xor_si256(q1, q2), ms);
+                p1 = _mm256_xor_si256(p1, d);
+                p2 = _mm256_xor_si256(p2, d);
+                q1 = _mm256_xor_si256(q1, e);
+                q2 = _mm256_xor_si256(q2, e);
+                if ((k - i) & 1) {
+                    ADD2(c1, c2, c1, c2, p1, p2);
+                    ADD2(d1, d2, d1, d2, q1, q2);
+                } else {
+                    ADD2(a1, a2, a1, a2, p1, p2);
+                    ADD2(b1, b2, b1, b2, q1, q2);
+                }
+            }
+            if (j - i > 1) {
+                ADD2(a1, a2, a1, a2, c1, c2);
+                ADD2(b1, b2, b1, b2, d1, d2);
+            }
+            S2(x, a1);
+            S2(x + 4, b1);
+            S2(x + 8, a2);
+            S2(x + 12, b2);
+            i = j;
+            continue;
+        }
+        if (op[i].kind == UVW_OP_SWAP)
             swap_portable(x, y);
         else
             neg_portable(x);
+        i++;
     }
 }
 
@@ -390,27 +423,57 @@ AVX512 static void transpose64_avx512(f3word a[64])
         _mm512_storeu_si512((void *)(a + 8 * k), v[k]);
 }
 
+/* A run of SUBs into the same row keeps that row in registers, with the
+ * sources summed in two chains (no store and reload between them, half
+ * the dependency chain); -y is y with its planes swapped. */
 AVX512 static void rowops_avx512(f3word *base, const uvw_rowop *op, size_t n)
 {
-    size_t i;
-    for (i = 0; i < n; i++, op++) {
-        f3word *x = base + (size_t)op->a * UVW_TILE, *y = base + (size_t)op->b * UVW_TILE;
-        if (op->kind == UVW_OP_SUB)
-            tiles_sub_avx512(x, y, 1, 0, op->m);
-        else if (op->kind == UVW_OP_SWAP)
-            {
-                __m512i x1 = L5(x), x2 = L5(x + 8);
-                S5(x, L5(y));
-                S5(x + 8, L5(y + 8));
-                S5(y, x1);
-                S5(y + 8, x2);
+    size_t i = 0, j, k;
+    while (i < n) {
+        f3word *x = base + (size_t)op[i].a * UVW_TILE, *y = base + (size_t)op[i].b * UVW_TILE;
+        if (op[i].kind == UVW_OP_SUB) {
+            __m512i a1 = L5(x), a2 = L5(x + 8), c1 = _mm512_setzero_si512(), c2 = c1;
+            for (j = i; j < n && op[j].kind == UVW_OP_SUB && op[j].a == op[i].a; j++)
+                ;
+            for (k = i; k + 1 < j; k += 2) {
+                const f3word *s = base + (size_t)op[k].b * UVW_TILE, *u = base + (size_t)op[k + 1].b * UVW_TILE;
+                __m512i p1 = L5(s), p2 = L5(s + 8), r1 = L5(u), r2 = L5(u + 8);
+                __m512i ms = _mm512_set1_epi64(-(long long)(op[k].m == 1)), mu = _mm512_set1_epi64(-(long long)(op[k + 1].m == 1));
+                __m512i d = _mm512_and_si512(_mm512_xor_si512(p1, p2), ms), e = _mm512_and_si512(_mm512_xor_si512(r1, r2), mu);
+                p1 = _mm512_xor_si512(p1, d);
+                p2 = _mm512_xor_si512(p2, d);
+                r1 = _mm512_xor_si512(r1, e);
+                r2 = _mm512_xor_si512(r2, e);
+                ADD5(a1, a2, a1, a2, p1, p2);
+                ADD5(c1, c2, c1, c2, r1, r2);
             }
-        else
-            {
-                __m512i x1 = L5(x);
-                S5(x, L5(x + 8));
-                S5(x + 8, x1);
+            if (k < j) {
+                const f3word *s = base + (size_t)op[k].b * UVW_TILE;
+                __m512i p1 = L5(s), p2 = L5(s + 8), ms = _mm512_set1_epi64(-(long long)(op[k].m == 1));
+                __m512i d = _mm512_and_si512(_mm512_xor_si512(p1, p2), ms);
+                p1 = _mm512_xor_si512(p1, d);
+                p2 = _mm512_xor_si512(p2, d);
+                ADD5(a1, a2, a1, a2, p1, p2);
             }
+            if (j - i > 1)
+                ADD5(a1, a2, a1, a2, c1, c2);
+            S5(x, a1);
+            S5(x + 8, a2);
+            i = j;
+            continue;
+        }
+        if (op[i].kind == UVW_OP_SWAP) {
+            __m512i x1 = L5(x), x2 = L5(x + 8);
+            S5(x, L5(y));
+            S5(x + 8, L5(y + 8));
+            S5(y, x1);
+            S5(y + 8, x2);
+        } else {
+            __m512i x1 = L5(x);
+            S5(x, L5(x + 8));
+            S5(x + 8, x1);
+        }
+        i++;
     }
 }
 

@@ -37,7 +37,7 @@ static void *alloc_aligned(size_t bytes, void **raw)
     if (!p)
         return NULL;
     a = ((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && !defined(UVW_NO_THP)
     if (align == HUGE_ALIGN)
         (void)madvise((void *)a, bytes & ~(HUGE_ALIGN - 1), MADV_HUGEPAGE); /* a hint: failure is fine */
 #endif
@@ -77,6 +77,12 @@ void uvw_tmat_shape(uvw_tmat *a, size_t nrows, size_t nst)
     memset(a->mem, 0, nrows * nst * UVW_TILE * sizeof(f3word));
 }
 
+void uvw_tmat_view(uvw_tmat *a, size_t nrows, size_t nst)
+{
+    a->nrows = nrows;
+    a->nst = nst;
+}
+
 void uvw_tmat_widen(uvw_tmat *a, size_t nst)
 {
     if (nst > a->nst)
@@ -105,17 +111,6 @@ static unsigned t5(unsigned b)
     return t[b];
 }
 
-/* 64 bits of plane p of row r from column c on (0 past the stripes) */
-static f3word bits64(const uvw_tmat *a, size_t r, size_t c, unsigned p)
-{
-    size_t w = c / 64;
-    unsigned sh = (unsigned)(c & 63);
-    f3word x = *uvw_tword(a, r, w, p) >> sh;
-    if (sh && w + 1 < a->nst * UVW_TW)
-        x |= *uvw_tword(a, r, w + 1, p) << (64 - sh);
-    return x;
-}
-
 static void swap_tiles(f3word *x, f3word *y)
 {
     size_t k;
@@ -141,19 +136,34 @@ static void negate_tile(f3word *x)
 static void table_indices(const uvw_tmat *a, size_t r1, size_t r2, const size_t *pc, size_t f, uint8_t *out)
 {
     size_t ng = (f + UVW_GK - 1) / UVW_GK, r, g, j;
-    if (pc[f - 1] - pc[0] == f - 1) {
-        /* consecutive columns (the usual case): five bits of each plane */
-        for (r = r1; r < r2; r++, out += ng) {
-            f3word w1 = 0, w2 = 0;
-            for (g = 0; g < ng; g++) {
-                unsigned off = (unsigned)((UVW_GK * g) % 60);
-                unsigned m = f - UVW_GK * g >= UVW_GK ? 31u : (1u << (f - UVW_GK * g)) - 1;
-                if (off == 0) {
-                    w1 = bits64(a, r, pc[UVW_GK * g], 0);
-                    w2 = bits64(a, r, pc[UVW_GK * g], 1);
-                }
-                out[g] = (uint8_t)(t5((unsigned)(w1 >> off) & m) + 2 * t5((unsigned)(w2 >> off) & m));
+    if (pc[f - 1] - pc[0] == f - 1 && f <= 60) {
+        /* consecutive columns (the usual case): the f bits of each plane
+         * from column pc[0] on, at fixed offsets from each row's tile (the
+         * next word may be in the next stripe's tile), and a table from
+         * five bits of each plane to the index */
+        size_t c = pc[0], w = (c / 64) % UVW_TW, t2 = w + 1;
+        const f3word *t = uvw_tile(a, r1, c / (64 * UVW_TW));
+        unsigned sh = (unsigned)(c & 63), rd2 = sh != 0 && sh + f > 64;
+        uint8_t t10[1024];
+        if (w + 1 == UVW_TW) {
+            t2 = a->nrows * UVW_TILE; /* word 0 of the next stripe */
+            if (c / (64 * UVW_TW) + 1 >= a->nst)
+                rd2 = 0; /* (the bits past the stripes are 0) */
+        }
+        for (j = 0; j < 1024; j++)
+            t10[j] = (uint8_t)(t5((unsigned)j & 31) + 2 * t5((unsigned)j >> 5));
+        for (r = r1; r < r2; r++, out += ng, t += UVW_TILE) {
+            f3word w1 = t[w] >> sh, w2 = t[UVW_TW + w] >> sh;
+            if (rd2) {
+                w1 |= t[t2] << (64 - sh);
+                w2 |= t[t2 + UVW_TW] << (64 - sh);
             }
+            if (f < 64) {
+                w1 &= ((f3word)1 << f) - 1;
+                w2 &= ((f3word)1 << f) - 1;
+            }
+            for (g = 0; g < ng; g++)
+                out[g] = t10[((w1 >> (UVW_GK * g)) & 31) | ((w2 >> (UVW_GK * g)) & 31) << 5];
         }
         return;
     }
@@ -396,29 +406,49 @@ long uvw_techelon(uvw_tmat *a, size_t ncols, size_t nst, int flags, size_t *piv)
     return rc;
 }
 
-int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1)
+int uvw_tbackward_prepare(const uvw_tmat *a, const uvw_elog *log, uvw_bwd *bw)
+{
+    size_t n = 0, p;
+    bw->off = malloc((log->npass + 1) * sizeof *bw->off);
+    bw->idx = NULL;
+    if (!bw->off)
+        return -1;
+    /* the multipliers: each row's entries in the pass's pivot columns, which
+     * the passes after it (done first) leave as they are */
+    for (p = 0; p < log->npass; p++) {
+        bw->off[p] = n;
+        n += log->pass[p].r0 * ((log->pass[p].f + UVW_GK - 1) / UVW_GK);
+    }
+    bw->idx = malloc(n ? n : 1);
+    if (!bw->idx) {
+        uvw_tbackward_free(bw);
+        return -1;
+    }
+    for (p = 0; p < log->npass; p++)
+        if (log->pass[p].r0)
+            table_indices(a, 0, log->pass[p].r0, log->pc + log->pass[p].pc, log->pass[p].f, bw->idx + bw->off[p]);
+    return 0;
+}
+
+void uvw_tbackward_free(uvw_bwd *bw)
+{
+    free(bw->off);
+    free(bw->idx);
+    bw->off = NULL;
+    bw->idx = NULL;
+}
+
+int uvw_tbackward_run(uvw_tmat *a, const uvw_elog *log, const uvw_bwd *bw, size_t s0, size_t s1)
 {
     const uvw_kern *k = uvw_kern_get();
     void *raw = NULL;
     f3word *tab = alloc_aligned(UVW_GT_MAX * UVW_GE * UVW_TILE * sizeof *tab, &raw);
-    size_t *off = malloc((log->npass + 1) * sizeof *off), n = 0, p, s, g, j;
-    uint8_t *idx = NULL;
-    int rc = -1;
+    size_t p, s, g, j;
 
-    if (!tab || !off)
-        goto done;
-    /* the multipliers: each row's entries in the pass's pivot columns, which
-     * the passes after it (done first) leave as they are */
-    for (p = 0; p < log->npass; p++) {
-        off[p] = n;
-        n += log->pass[p].r0 * ((log->pass[p].f + UVW_GK - 1) / UVW_GK);
+    if (!tab) {
+        free(raw);
+        return -1;
     }
-    idx = malloc(n ? n : 1);
-    if (!idx)
-        goto done;
-    for (p = 0; p < log->npass; p++)
-        if (log->pass[p].r0)
-            table_indices(a, 0, log->pass[p].r0, log->pc + log->pass[p].pc, log->pass[p].f, idx + off[p]);
     for (s = s0; s < s1; s++)
         for (p = log->npass; p-- > 0;) {
             const uvw_pass *ps = &log->pass[p];
@@ -432,13 +462,20 @@ int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1)
                     pt[np++] = uvw_tile(a, ps->r0 + j, s);
                 k->tab_build(tab + g * UVW_GE * UVW_TILE, pt, np);
             }
-            k->tab_apply(uvw_tile(a, 0, s), ps->r0, idx + off[p], ng, tab);
+            k->tab_apply(uvw_tile(a, 0, s), ps->r0, bw->idx + bw->off[p], ng, tab);
         }
-    rc = 0;
-done:
     free(raw);
-    free(off);
-    free(idx);
+    return 0;
+}
+
+int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1)
+{
+    uvw_bwd bw;
+    int rc;
+    if (uvw_tbackward_prepare(a, log, &bw))
+        return -1;
+    rc = uvw_tbackward_run(a, log, &bw, s0, s1);
+    uvw_tbackward_free(&bw);
     return rc;
 }
 
@@ -548,5 +585,110 @@ int uvw_tgather(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const 
         }
     }
     free(col);
+    return 0;
+}
+
+int uvw_mat_to_columns(uvw_mat *m, size_t nrows)
+{
+    void (*transpose64)(f3word *) = uvw_kern_get()->transpose64;
+    size_t st = m->st, b, w, i;
+    f3word *tmp = malloc(2 * st * 64 * sizeof *tmp);
+    if (!tmp)
+        return -1;
+    for (b = 0; b < nrows; b += 64) {
+        for (w = 0; w < 2 * st; w++) {
+            f3word *blk = tmp + 64 * w;
+            for (i = 0; i < 64; i++)
+                blk[i] = m->row[b + i][w];
+            transpose64(blk);
+        }
+        memcpy(m->row[b], tmp, 2 * st * 64 * sizeof *tmp); /* rows b.. are contiguous */
+    }
+    free(tmp);
+    return 0;
+}
+
+/* Rows [r0, r0 + nb) of a (nb <= 64) from the 64-row column block at row b
+ * of x (side 0) and y (side 1); bottom: y is H_Z, x unused (side 0 is -H_Z,
+ * a sum of both sides 0). The columns are taken in the order ord (by
+ * source column: the reads stream) into o1, o2 (64 A(cnt) words each),
+ * then transposed there and copied into the tiles. Branch-free per column (the descriptors are
+ * random). */
+static void gather_block(uvw_tmat *a, size_t s0, const uint32_t *desc, const uint32_t *ord, size_t cnt,
+                         f3word *o1, f3word *o2, const uvw_mat *x, const uvw_mat *y, size_t b, size_t r0,
+                         size_t nb, int bottom)
+{
+    void (*transpose64)(f3word *) = uvw_kern_get()->transpose64;
+    size_t st = y->st, ac = UVW_WORDS(cnt), aw = UVW_STRIPES(ac) * UVW_TW, q, i, k;
+    const f3word *base[2];
+    f3word blk[64];
+    base[1] = y->row[b];
+    base[0] = bottom ? y->row[b] : x->row[b];
+    for (k = 0; k < cnt; k++) {
+        uint32_t o = ord[k], e = desc[o];
+        size_t cc = e >> 3;
+        const f3word *p0 = base[(e >> 1) & 1] + cc, *p1 = base[1] + cc;
+        f3word x1 = p0[0], x2 = p0[64 * st], y1 = p1[0], y2 = p1[64 * st];
+        f3word u = (x2 | y1) ^ (x1 | y2), z1 = (x2 | y2) ^ u, z2 = (x1 | y1) ^ u;
+        f3word ms = (f3word)0 - (f3word)((e >> 2) & 1), t;
+        if (bottom) {
+            /* side 0 is -H_Z (swap), and a sum is 0 */
+            t = (x1 ^ x2) & ((f3word)0 - (f3word)(((e >> 1) & 1) ^ 1));
+            x1 = (x1 ^ t) & ~ms;
+            x2 = (x2 ^ t) & ~ms;
+        } else {
+            x1 = (x1 & ~ms) | (z1 & ms);
+            x2 = (x2 & ~ms) | (z2 & ms);
+        }
+        t = (x1 ^ x2) & ((f3word)0 - (f3word)(e & 1)); /* times 2: swap the planes */
+        o1[o] = x1 ^ t;
+        o2[o] = x2 ^ t;
+    }
+    for (k = cnt; k < 64 * ac; k++)
+        o1[k] = o2[k] = 0; /* (the transposes below overwrite these) */
+    for (q = 0; q < aw; q++) {
+        f3word *d = uvw_tword(a, r0, s0 * UVW_TW + q, 0);
+        const f3word *x1 = o1 + 64 * q, *x2 = o2 + 64 * q;
+        if (q < ac) {
+            transpose64(o1 + 64 * q);
+            transpose64(o2 + 64 * q);
+        } else {
+            memset(blk, 0, sizeof blk);
+            x1 = x2 = blk;
+        }
+        for (i = 0; i < nb; i++, d += UVW_TILE) {
+            d[0] = x1[i];
+            d[UVW_TW] = x2[i];
+        }
+    }
+}
+
+int uvw_tgather_cols(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const uvw_mat *hx,
+                     const uvw_mat *hy, const uvw_mat *hz, size_t rx, size_t rz)
+{
+    size_t ncol = 64 * hz->st, b, k;
+    uint32_t *ord = malloc((cnt + ncol + 1) * sizeof *ord), *start;
+    size_t co = 64 * UVW_WORDS(cnt ? cnt : 1); /* words per plane, a whole number of 64 x 64 blocks */
+    f3word *o = malloc(2 * co * sizeof *o);
+    if (!ord || !o) {
+        free(ord);
+        free(o);
+        return -1;
+    }
+    /* ord: the output columns by source column (a counting sort) */
+    start = ord + cnt;
+    memset(start, 0, (ncol + 1) * sizeof *start);
+    for (k = 0; k < cnt; k++)
+        start[(desc[k] >> 3) + 1]++;
+    for (k = 0; k < ncol; k++)
+        start[k + 1] += start[k];
+    for (k = 0; k < cnt; k++)
+        ord[start[desc[k] >> 3]++] = (uint32_t)k;
+    for (b = 0; b < rx; b += 64)
+        gather_block(a, s0, desc, ord, cnt, o, o + co, hx, hy, b, b, rx - b < 64 ? rx - b : 64, 0);
+    for (b = 0; b < rz; b += 64)
+        gather_block(a, s0, desc, ord, cnt, o, o + co, NULL, hz, b, rx + b, rz - b < 64 ? rz - b : 64, 1);
+    free(ord);
+    free(o);
     return 0;
 }

@@ -58,6 +58,9 @@ void uvw_tmat_shape(uvw_tmat *a, size_t nrows, size_t nst);
 
 /* More stripes (no more than allocated), the new ones zero, the others kept. */
 void uvw_tmat_widen(uvw_tmat *a, size_t nst);
+/* uvw_tmat_shape and uvw_tmat_widen without zeroing, for callers that write
+ * every word of the new shape or stripes next (uvw_tgather_cols does). */
+void uvw_tmat_view(uvw_tmat *a, size_t nrows, size_t nst);
 
 /* uvw_echelon's contract (uvw.h) on a tiled matrix: all a->nrows rows, the
  * first nst stripes, pivots from columns [0, ncols). */
@@ -109,6 +112,18 @@ int uvw_treplay(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1);
  * of the reduced echelon form (the pivot columns themselves are not
  * touched). 0, or -1 without memory. */
 int uvw_tbackward(uvw_tmat *a, const uvw_elog *log, size_t s0, size_t s1);
+/* uvw_tbackward in two steps: _prepare takes the multipliers from the
+ * pivot columns (which are then no longer needed: their stripes may be
+ * reused, e.g. for the columns to be solved), _run makes the backward pass
+ * on stripes [s0, s1); _free releases what _prepare made. -1 without
+ * memory. */
+typedef struct {
+    size_t *off;
+    uint8_t *idx;
+} uvw_bwd;
+int uvw_tbackward_prepare(const uvw_tmat *a, const uvw_elog *log, uvw_bwd *bw);
+int uvw_tbackward_run(uvw_tmat *a, const uvw_elog *log, const uvw_bwd *bw, size_t s0, size_t s1);
+void uvw_tbackward_free(uvw_bwd *bw);
 /* uvw_back_substitute's contract with the r x r system in the first stripes
  * of u (z, y: A(r) words per plane). */
 void uvw_tback_substitute(const uvw_tmat *u, size_t r, const f3word *z, f3word *y);
@@ -132,6 +147,19 @@ typedef struct {
  * given: the left half negated in the lower rows, where the sum is 0).
  * Returns -1 without memory. */
 int uvw_tgather(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const uvw_rowsrc *src);
+
+/* In place: each 64-row block of the first nrows rows of m (nrows a
+ * multiple of 64, m->nrows at least that, rows contiguous as uvw_mat_alloc
+ * makes them) becomes its columns: afterwards word 64 st p + c from row
+ * 64 b on holds column c of plane p of rows 64 b .. 64 b + 63 (bit i: row
+ * 64 b + i). 0, or -1 without memory. */
+int uvw_mat_to_columns(uvw_mat *m, size_t nrows);
+
+/* uvw_tgather's result (same descriptors) for H_left's rows, from H_X,
+ * H_Y, H_Z (rx and rz rows) as made by uvw_mat_to_columns: the source
+ * transposes are done once, not once per gather. */
+int uvw_tgather_cols(uvw_tmat *a, size_t s0, const uint32_t *desc, size_t cnt, const uvw_mat *hx,
+                     const uvw_mat *hy, const uvw_mat *hz, size_t rx, size_t rz);
 
 /* ---- kernels (simd.c), one set per instruction set ---- */
 #define UVW_GK 5    /* pivot rows per table */
@@ -175,6 +203,9 @@ int uvw_drng_get(DRNG_ctx *ctx, unsigned char *out, unsigned long long nbits);
 /* count calls get_random_number(ctx, out + i nbytes, 8 nbytes) in a row,
  * nbytes <= 32: the same bytes and state; the outputs hashed side by side. */
 void uvw_drng_draws(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count);
+/* the same for calls of any length (count calls of 8 nbytes bits each):
+ * the output blocks of all the calls hashed side by side, in full groups */
+void uvw_drng_calls(DRNG_ctx *ctx, unsigned char *out, size_t nbytes, size_t count);
 
 /* ref's ExpandMatrix, shuffle and ExpandMonomial, renamed in expand.c (the
  * tests compare against them) */
