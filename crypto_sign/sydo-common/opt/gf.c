@@ -134,8 +134,101 @@ RED_WORDS(red512, 8, 2, 5, 8)
 
 #define CL __attribute__((target("pclmul,sse4.1")))
 
-/* w[0..2n) ^= sum_m a_m * b_m over k pairs of n-word operands (n <= 8),
- * unreduced: the diagonals, then the words. */
+/* 128-bit limbs: an element of 2 NL words is NL limbs L_i (words 2i, 2i+1),
+ * a wide value 2 NL limbs. The product of two limbs is Karatsuba on their
+ * words (three PCLMULQDQ: low, high, and the sums' product, the sums made
+ * once per operand limb); the products of one diagonal i + j = k are summed
+ * before the middle term is split over limbs k and k + 1. */
+/* the loops below have constant trip counts once inlined: unrolled
+ * (SYDO_UNROLL), their arrays live in registers */
+#define UNROLL SYDO_UNROLL
+typedef struct {
+    __m128i l[4], s[4]; /* limbs, and each limb's word sum in its low word */
+} limbs;
+
+CL static inline void limbs_load(limbs *x, const uint64_t *a, unsigned nl)
+{
+    unsigned i;
+    UNROLL
+    for (i = 0; i < nl; i++) {
+        x->l[i] = _mm_loadu_si128((const __m128i *)(a + 2 * i));
+        x->s[i] = _mm_xor_si128(x->l[i], _mm_shuffle_epi32(x->l[i], 0x4e));
+    }
+}
+
+/* R[0..2nl) ^= sum_{m < k} a_m * b_m, unreduced */
+CL static inline void limbs_mac(__m128i *R, const limbs *a, const limbs *b, unsigned k, unsigned nl)
+{
+    unsigned d, i, j, m;
+    UNROLL
+    for (d = 0; d + 1 < 2 * nl; d++) {
+        __m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128(), mid = _mm_setzero_si128();
+        UNROLL
+        for (m = 0; m < k; m++)
+            UNROLL
+            for (i = d < nl ? 0 : d - nl + 1; i <= d && i < nl; i++) {
+                j = d - i;
+                lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(a[m].l[i], b[m].l[j], 0x00));
+                hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(a[m].l[i], b[m].l[j], 0x11));
+                mid = _mm_xor_si128(mid, _mm_clmulepi64_si128(a[m].s[i], b[m].s[j], 0x00));
+            }
+        mid = _mm_xor_si128(mid, _mm_xor_si128(lo, hi));
+        R[d] = _mm_xor_si128(R[d], _mm_xor_si128(lo, _mm_slli_si128(mid, 8)));
+        R[d + 1] = _mm_xor_si128(R[d + 1], _mm_xor_si128(hi, _mm_srli_si128(mid, 8)));
+    }
+}
+
+/* r = R mod x^(128 nl) + rx (deg rx <= 10 < 64): the high limbs times rx
+ * (two products a limb), then the at most ten bits pushed past the top */
+CL static inline void limbs_reduce(uint64_t *r, const __m128i *R, unsigned nl, uint32_t rx)
+{
+    const __m128i C = _mm_cvtsi32_si128((int)rx);
+    __m128i o[5], p0, p1;
+    unsigned j;
+    UNROLL
+    for (j = 0; j < nl; j++)
+        o[j] = R[j];
+    o[nl] = _mm_setzero_si128();
+    UNROLL
+    for (j = 0; j < nl; j++) {
+        p0 = _mm_clmulepi64_si128(R[nl + j], C, 0x00);
+        p1 = _mm_clmulepi64_si128(R[nl + j], C, 0x01);
+        o[j] = _mm_xor_si128(o[j], _mm_xor_si128(p0, _mm_slli_si128(p1, 8)));
+        o[j + 1] = _mm_xor_si128(o[j + 1], _mm_srli_si128(p1, 8));
+    }
+    o[0] = _mm_xor_si128(o[0], _mm_clmulepi64_si128(o[nl], C, 0x00));
+    UNROLL
+    for (j = 0; j < nl; j++)
+        _mm_storeu_si128((__m128i *)(r + 2 * j), o[j]);
+}
+
+/* r = a * t mod x^(128 nl) + rx */
+CL static inline void limbs_mul64(uint64_t *r, const uint64_t *a, uint64_t t, unsigned nl, uint32_t rx)
+{
+    const __m128i T = _mm_cvtsi64_si128((long long)t), C = _mm_cvtsi32_si128((int)rx);
+    __m128i o[5], p0, p1, x;
+    unsigned j;
+    UNROLL
+    for (j = 0; j <= nl; j++)
+        o[j] = _mm_setzero_si128();
+    UNROLL
+    for (j = 0; j < nl; j++) {
+        x = _mm_loadu_si128((const __m128i *)(a + 2 * j));
+        p0 = _mm_clmulepi64_si128(x, T, 0x00);
+        p1 = _mm_clmulepi64_si128(x, T, 0x01);
+        o[j] = _mm_xor_si128(o[j], _mm_xor_si128(p0, _mm_slli_si128(p1, 8)));
+        o[j + 1] = _mm_xor_si128(o[j + 1], _mm_srli_si128(p1, 8));
+    }
+    /* o[nl] is one word: its image is below x^74 */
+    p0 = _mm_clmulepi64_si128(o[nl], C, 0x00);
+    o[0] = _mm_xor_si128(o[0], p0);
+    UNROLL
+    for (j = 0; j < nl; j++)
+        _mm_storeu_si128((__m128i *)(r + 2 * j), o[j]);
+}
+
+/* w[0..2n) ^= sum_m a_m * b_m over k pairs of n-word operands (n <= 4),
+ * unreduced: the diagonals, then the words (the 160-bit field) */
 CL static inline void clmul_sum(uint64_t *w, const uint64_t *const *a, const uint64_t *const *b, unsigned k,
                                 unsigned n)
 {
@@ -160,35 +253,6 @@ CL static inline void clmul_sum(uint64_t *w, const uint64_t *const *a, const uin
         x = _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)(w + 2 * i)));
         _mm_storeu_si128((__m128i *)(w + 2 * i), x);
     }
-}
-
-/* the same for n = 8, one level of Karatsuba over the 4-word halves (48
- * products instead of 64); linear, so the k pairs share it */
-CL static inline void clmul_sum8(uint64_t *w, const uint64_t *const *a, const uint64_t *const *b, unsigned k)
-{
-    uint64_t lo[8] = {0}, hi[8] = {0}, mid[8] = {0}, as[3][4], bs[3][4];
-    const uint64_t *ah[3], *bh[3], *am[3], *bm[3];
-    unsigned m, i;
-    for (m = 0; m < k; m++) {
-        ah[m] = a[m] + 4;
-        bh[m] = b[m] + 4;
-        for (i = 0; i < 4; i++) {
-            as[m][i] = a[m][i] ^ a[m][i + 4];
-            bs[m][i] = b[m][i] ^ b[m][i + 4];
-        }
-        am[m] = as[m];
-        bm[m] = bs[m];
-    }
-    clmul_sum(lo, a, b, k, 4);
-    clmul_sum(hi, ah, bh, k, 4);
-    clmul_sum(mid, am, bm, k, 4);
-    for (i = 0; i < 8; i++) {
-        mid[i] ^= lo[i] ^ hi[i];
-        w[i] ^= lo[i];
-        w[i + 8] ^= hi[i];
-    }
-    for (i = 0; i < 8; i++)
-        w[i + 4] ^= mid[i];
 }
 
 /* w[0..n] = a * t (n + 1 words) */
@@ -244,38 +308,86 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
 /* FIELD(F, NW, REDUCE): the entry points of one field. Load and store are
  * ref's (byte by byte: nothing to gain). */
 #if SYDO_X86
-/* the products of n-word operands: schoolbook to 4 words, Karatsuba at 8 */
-#define SUM(w, a, b, k, n) ((n) == 8 ? clmul_sum8((w), (a), (b), (k)) : clmul_sum((w), (a), (b), (k), (n)))
-#define FIELD_HW(F, NW, REDUCE)                                                                              \
+/* 160: words (clmul_sum, red160); 256 and 512: limbs (the limbs_ code) */
+CL static void mul_hw160(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t w[6] = {0};
+    clmul_sum(w, &a, &b, 1, 3);
+    red160(r, w);
+}
+CL static void mul64_hw160(uint64_t r[3], const uint64_t a[3], uint64_t t)
+{
+    uint64_t w[6] = {0};
+    clmul_word(w, a, t, 3);
+    red160(r, w);
+}
+CL static void muladd_hw160(uint64_t w[6], const uint64_t a[3], const uint64_t b[3])
+{
+    clmul_sum(w, &a, &b, 1, 3);
+}
+CL static void fold3_hw160(uint64_t r[3], const uint64_t (*const tabs[3])[4], const uint64_t *const b[3])
+{
+    uint64_t w[6] = {0};
+    const uint64_t *a[3];
+    a[0] = tabs[0][1];
+    a[1] = tabs[1][1];
+    a[2] = tabs[2][1];
+    clmul_sum(w, a, b, 3, 3);
+    red160(r, w);
+}
+#define FIELD_HW(F, NW, NL, RX)                                                                              \
     CL static void mul_hw##F(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW])                    \
     {                                                                                                        \
-        uint64_t w[2 * NW] = {0};                                                                            \
-        SUM(w, &a, &b, 1, NW);                                                                               \
-        REDUCE;                                                                                              \
+        limbs A, B;                                                                                          \
+        __m128i R[2 * NL] = {0};                                                                             \
+        limbs_load(&A, a, NL);                                                                               \
+        limbs_load(&B, b, NL);                                                                               \
+        limbs_mac(R, &A, &B, 1, NL);                                                                         \
+        limbs_reduce(r, R, NL, RX);                                                                          \
     }                                                                                                        \
     CL static void mul64_hw##F(uint64_t r[NW], const uint64_t a[NW], uint64_t t)                            \
     {                                                                                                        \
-        uint64_t w[2 * NW] = {0};                                                                            \
-        clmul_word(w, a, t, NW);                                                                             \
-        REDUCE;                                                                                              \
+        limbs_mul64(r, a, t, NL, RX);                                                                        \
     }                                                                                                        \
     CL static void muladd_hw##F(uint64_t w[2 * NW], const uint64_t a[NW], const uint64_t b[NW])             \
     {                                                                                                        \
-        SUM(w, &a, &b, 1, NW);                                                                               \
+        limbs A, B;                                                                                          \
+        __m128i R[2 * NL];                                                                                   \
+        unsigned i;                                                                                          \
+        for (i = 0; i < 2 * NL; i++)                                                                         \
+            R[i] = _mm_loadu_si128((const __m128i *)(w + 2 * i));                                            \
+        limbs_load(&A, a, NL);                                                                               \
+        limbs_load(&B, b, NL);                                                                               \
+        limbs_mac(R, &A, &B, 1, NL);                                                                         \
+        for (i = 0; i < 2 * NL; i++)                                                                         \
+            _mm_storeu_si128((__m128i *)(w + 2 * i), R[i]);                                                  \
+    }                                                                                                        \
+    CL static void red_hw##F(uint64_t r[NW], const uint64_t w[2 * NW])                                      \
+    {                                                                                                        \
+        __m128i R[2 * NL];                                                                                   \
+        unsigned i;                                                                                          \
+        for (i = 0; i < 2 * NL; i++)                                                                         \
+            R[i] = _mm_loadu_si128((const __m128i *)(w + 2 * i));                                            \
+        limbs_reduce(r, R, NL, RX);                                                                          \
     }                                                                                                        \
     CL static void fold3_hw##F(uint64_t r[NW], const uint64_t (*const tabs[3])[NW + 1],                      \
                                const uint64_t *const b[3])                                                   \
     {                                                                                                        \
-        uint64_t w[2 * NW] = {0};                                                                            \
-        const uint64_t *a[3];                                                                                \
-        a[0] = tabs[0][1];                                                                                   \
-        a[1] = tabs[1][1];                                                                                   \
-        a[2] = tabs[2][1];                                                                                   \
-        SUM(w, a, b, 3, NW);                                                                                 \
-        REDUCE;                                                                                              \
+        limbs A[3], B[3];                                                                                    \
+        __m128i R[2 * NL] = {0};                                                                             \
+        unsigned m;                                                                                          \
+        for (m = 0; m < 3; m++) {                                                                            \
+            limbs_load(&A[m], tabs[m][1], NL);                                                               \
+            limbs_load(&B[m], b[m], NL);                                                                     \
+        }                                                                                                    \
+        limbs_mac(R, A, B, 3, NL);                                                                           \
+        limbs_reduce(r, R, NL, RX);                                                                          \
     }
 #else
-#define FIELD_HW(F, NW, REDUCE)
+#define FIELD_HW(F, NW, NL, RX)
+#define red_hw160 red160
+#define red_hw256 red256
+#define red_hw512 red512
 #define mul_hw160 sydo_gf160_mul_portable
 #define mul_hw256 sydo_gf256_mul_portable
 #define mul_hw512 sydo_gf512_mul_portable
@@ -291,7 +403,7 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
 #endif
 
 #define FIELD(F, NW, REDUCE)                                                                                 \
-    FIELD_HW(F, NW, REDUCE)                                                                                  \
+    REDUCE                                                                                  \
     void sydo_gf##F##_mul(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW])                       \
     {                                                                                                        \
         if (HW())                                                                                            \
@@ -316,7 +428,7 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
     void sydo_gf##F##_reduce(uint64_t r[NW], const uint64_t w[2 * NW])                                      \
     {                                                                                                        \
         if (HW())                                                                                            \
-            red##F(r, w);                                                                                    \
+            red_hw##F(r, w);                                                                                 \
         else                                                                                                 \
             sydo_gf##F##_reduce_portable(r, w);                                                              \
     }                                                                                                        \
@@ -356,6 +468,12 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
             sydo_gf##F##_fold3_vt_portable(r, tabs, b);                                                      \
     }
 
-FIELD(160, 3, red160(r, w))
-FIELD(256, 4, red256(r, w))
-FIELD(512, 8, red512(r, w))
+#if SYDO_X86
+CL static void red_hw160(uint64_t r[3], const uint64_t w[6])
+{
+    red160(r, w);
+}
+#endif
+FIELD(160, 3, )
+FIELD(256, 4, FIELD_HW(256, 4, 2, 0x425))
+FIELD(512, 8, FIELD_HW(512, 8, 4, 0x125))
