@@ -305,38 +305,50 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
     return p[0] ^ h ^ (h << 1) ^ (h << 3) ^ (h << 4);
 }
 
-/* FIELD(F, NW, REDUCE): the entry points of one field. Load and store are
+/* FIELD(F, NW): the entry points of one field. Load and store are
  * ref's (byte by byte: nothing to gain). */
 #if SYDO_X86
-/* 160: words (clmul_sum, red160); 256 and 512: limbs (the limbs_ code) */
-CL static void mul_hw160(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t w[6] = {0};
-    clmul_sum(w, &a, &b, 1, 3);
-    red160(r, w);
-}
-CL static void mul64_hw160(uint64_t r[3], const uint64_t a[3], uint64_t t)
-{
-    uint64_t w[6] = {0};
-    clmul_word(w, a, t, 3);
-    red160(r, w);
-}
-CL static void muladd_hw160(uint64_t w[6], const uint64_t a[3], const uint64_t b[3])
-{
-    clmul_sum(w, &a, &b, 1, 3);
-}
-CL static void fold3_hw160(uint64_t r[3], const uint64_t (*const tabs[3])[4], const uint64_t *const b[3])
-{
-    uint64_t w[6] = {0};
-    const uint64_t *a[3];
-    a[0] = tabs[0][1];
-    a[1] = tabs[1][1];
-    a[2] = tabs[2][1];
-    clmul_sum(w, a, b, 3, 3);
-    red160(r, w);
-}
-#define FIELD_HW(F, NW, NL, RX)                                                                              \
-    CL static void mul_hw##F(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW])                    \
+/* 160: words (clmul_sum, red160); 256 and 512: limbs (the limbs_ code).
+ * Each is built three times, for the levels aesni (SSE encoding), avx2 (VEX:
+ * three-operand, no register copies) and avx512 (VEX or EVEX with 32
+ * registers): HW_FUNCS(ATTR, SUFFIX). */
+#define CLV __attribute__((target("pclmul,avx2")))
+#define CLZ __attribute__((target("pclmul,avx2,avx512f,avx512vl")))
+
+#define FIELD160_HW(ATTR, S)                                                                                 \
+    ATTR static void mul_##S##160(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])                  \
+    {                                                                                                        \
+        uint64_t w[6] = {0};                                                                                 \
+        clmul_sum(w, &a, &b, 1, 3);                                                                          \
+        red160(r, w);                                                                                        \
+    }                                                                                                        \
+    ATTR static void mul64_##S##160(uint64_t r[3], const uint64_t a[3], uint64_t t)                         \
+    {                                                                                                        \
+        uint64_t w[6] = {0};                                                                                 \
+        clmul_word(w, a, t, 3);                                                                              \
+        red160(r, w);                                                                                        \
+    }                                                                                                        \
+    ATTR static void muladd_##S##160(uint64_t w[6], const uint64_t a[3], const uint64_t b[3])               \
+    {                                                                                                        \
+        clmul_sum(w, &a, &b, 1, 3);                                                                          \
+    }                                                                                                        \
+    ATTR static void red_##S##160(uint64_t r[3], const uint64_t w[6])                                       \
+    {                                                                                                        \
+        red160(r, w);                                                                                        \
+    }                                                                                                        \
+    ATTR static void fold3_##S##160(uint64_t r[3], const uint64_t (*const tabs[3])[4], const uint64_t *const b[3]) \
+    {                                                                                                        \
+        uint64_t w[6] = {0};                                                                                 \
+        const uint64_t *a[3];                                                                                \
+        a[0] = tabs[0][1];                                                                                   \
+        a[1] = tabs[1][1];                                                                                   \
+        a[2] = tabs[2][1];                                                                                   \
+        clmul_sum(w, a, b, 3, 3);                                                                            \
+        red160(r, w);                                                                                        \
+    }
+
+#define FIELDL_HW(F, NW, NL, RX, ATTR, S)                                                                    \
+    ATTR static void mul_##S##F(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW])                 \
     {                                                                                                        \
         limbs A, B;                                                                                          \
         __m128i R[2 * NL] = {0};                                                                             \
@@ -345,92 +357,107 @@ CL static void fold3_hw160(uint64_t r[3], const uint64_t (*const tabs[3])[4], co
         limbs_mac(R, &A, &B, 1, NL);                                                                         \
         limbs_reduce(r, R, NL, RX);                                                                          \
     }                                                                                                        \
-    CL static void mul64_hw##F(uint64_t r[NW], const uint64_t a[NW], uint64_t t)                            \
+    ATTR static void mul64_##S##F(uint64_t r[NW], const uint64_t a[NW], uint64_t t)                         \
     {                                                                                                        \
         limbs_mul64(r, a, t, NL, RX);                                                                        \
     }                                                                                                        \
-    CL static void muladd_hw##F(uint64_t w[2 * NW], const uint64_t a[NW], const uint64_t b[NW])             \
+    ATTR static void muladd_##S##F(uint64_t w[2 * NW], const uint64_t a[NW], const uint64_t b[NW])          \
     {                                                                                                        \
         limbs A, B;                                                                                          \
         __m128i R[2 * NL];                                                                                   \
         unsigned i;                                                                                          \
+        UNROLL                                                                                               \
         for (i = 0; i < 2 * NL; i++)                                                                         \
             R[i] = _mm_loadu_si128((const __m128i *)(w + 2 * i));                                            \
         limbs_load(&A, a, NL);                                                                               \
         limbs_load(&B, b, NL);                                                                               \
         limbs_mac(R, &A, &B, 1, NL);                                                                         \
+        UNROLL                                                                                               \
         for (i = 0; i < 2 * NL; i++)                                                                         \
             _mm_storeu_si128((__m128i *)(w + 2 * i), R[i]);                                                  \
     }                                                                                                        \
-    CL static void red_hw##F(uint64_t r[NW], const uint64_t w[2 * NW])                                      \
+    ATTR static void red_##S##F(uint64_t r[NW], const uint64_t w[2 * NW])                                   \
     {                                                                                                        \
         __m128i R[2 * NL];                                                                                   \
         unsigned i;                                                                                          \
+        UNROLL                                                                                               \
         for (i = 0; i < 2 * NL; i++)                                                                         \
             R[i] = _mm_loadu_si128((const __m128i *)(w + 2 * i));                                            \
         limbs_reduce(r, R, NL, RX);                                                                          \
     }                                                                                                        \
-    CL static void fold3_hw##F(uint64_t r[NW], const uint64_t (*const tabs[3])[NW + 1],                      \
-                               const uint64_t *const b[3])                                                   \
+    ATTR static void fold3_##S##F(uint64_t r[NW], const uint64_t (*const tabs[3])[NW + 1],                   \
+                                  const uint64_t *const b[3])                                                \
     {                                                                                                        \
         limbs A[3], B[3];                                                                                    \
         __m128i R[2 * NL] = {0};                                                                             \
         unsigned m;                                                                                          \
+        UNROLL                                                                                               \
         for (m = 0; m < 3; m++) {                                                                            \
             limbs_load(&A[m], tabs[m][1], NL);                                                               \
             limbs_load(&B[m], b[m], NL);                                                                     \
         }                                                                                                    \
         limbs_mac(R, A, B, 3, NL);                                                                           \
         limbs_reduce(r, R, NL, RX);                                                                          \
+    }                                                                                                        \
+    ATTR static void fold3n_##S##F(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)             \
+    {                                                                                                        \
+        limbs A[3], B[3];                                                                                    \
+        size_t j;                                                                                            \
+        unsigned m;                                                                                          \
+        UNROLL                                                                                               \
+        for (m = 0; m < 3; m++)                                                                              \
+            limbs_load(&A[m], a + NW * m, NL);                                                               \
+        for (j = 0; j < n; j++) {                                                                            \
+            __m128i R[2 * NL] = {0};                                                                         \
+            UNROLL                                                                                           \
+            for (m = 0; m < 3; m++)                                                                          \
+                limbs_load(&B[m], b + NW * (3 * j + m), NL);                                                 \
+            limbs_mac(R, A, B, 3, NL);                                                                       \
+            limbs_reduce(r + NW * j, R, NL, RX);                                                             \
+        }                                                                                                    \
     }
+
+#define HW_FUNCS(ATTR, S)                                                                                    \
+    FIELD160_HW(ATTR, S)                                                                                     \
+    FIELDL_HW(256, 4, 2, 0x425, ATTR, S)                                                                     \
+    FIELDL_HW(512, 8, 4, 0x125, ATTR, S)
+HW_FUNCS(CL, hw)
+HW_FUNCS(CLV, hwv)
+HW_FUNCS(CLZ, hwz)
+
+/* the best build of NAME for the level: NAME_hwz, _hwv, _hw or PORTABLE */
+#define PICK(NAME, F, PORTABLE, ARGS)                                                                        \
+    do {                                                                                                     \
+        int l_ = sydo_cpu();                                                                                 \
+        if (l_ >= SYDO_CPU_AVX512)                                                                           \
+            NAME##_hwz##F ARGS;                                                                              \
+        else if (l_ >= SYDO_CPU_AVX2)                                                                        \
+            NAME##_hwv##F ARGS;                                                                              \
+        else if (l_ >= SYDO_CPU_AESNI)                                                                       \
+            NAME##_hw##F ARGS;                                                                               \
+        else                                                                                                 \
+            PORTABLE ARGS;                                                                                   \
+    } while (0)
 #else
-#define FIELD_HW(F, NW, NL, RX)
-#define red_hw160 red160
-#define red_hw256 red256
-#define red_hw512 red512
-#define mul_hw160 sydo_gf160_mul_portable
-#define mul_hw256 sydo_gf256_mul_portable
-#define mul_hw512 sydo_gf512_mul_portable
-#define mul64_hw160 sydo_gf160_mul64_portable
-#define mul64_hw256 sydo_gf256_mul64_portable
-#define mul64_hw512 sydo_gf512_mul64_portable
-#define muladd_hw160 sydo_gf160_muladd_wide_portable
-#define muladd_hw256 sydo_gf256_muladd_wide_portable
-#define muladd_hw512 sydo_gf512_muladd_wide_portable
-#define fold3_hw160 sydo_gf160_fold3_vt_portable
-#define fold3_hw256 sydo_gf256_fold3_vt_portable
-#define fold3_hw512 sydo_gf512_fold3_vt_portable
+#define PICK(NAME, F, PORTABLE, ARGS) PORTABLE ARGS
 #endif
 
-#define FIELD(F, NW, REDUCE)                                                                                 \
-    REDUCE                                                                                  \
+#define FIELD(F, NW)                                                                                         \
     void sydo_gf##F##_mul(uint64_t r[NW], const uint64_t a[NW], const uint64_t b[NW])                       \
     {                                                                                                        \
-        if (HW())                                                                                            \
-            mul_hw##F(r, a, b);                                                                              \
-        else                                                                                                 \
-            sydo_gf##F##_mul_portable(r, a, b);                                                              \
+        PICK(mul, F, sydo_gf##F##_mul_portable, (r, a, b));                                                  \
     }                                                                                                        \
     void sydo_gf##F##_mul64(uint64_t r[NW], const uint64_t a[NW], uint64_t t)                               \
     {                                                                                                        \
-        if (HW())                                                                                            \
-            mul64_hw##F(r, a, t);                                                                            \
-        else                                                                                                 \
-            sydo_gf##F##_mul64_portable(r, a, t);                                                            \
+        PICK(mul64, F, sydo_gf##F##_mul64_portable, (r, a, t));                                              \
     }                                                                                                        \
     void sydo_gf##F##_muladd_wide(uint64_t w[2 * NW], const uint64_t a[NW], const uint64_t b[NW])           \
     {                                                                                                        \
-        if (HW())                                                                                            \
-            muladd_hw##F(w, a, b);                                                                           \
-        else                                                                                                 \
-            sydo_gf##F##_muladd_wide_portable(w, a, b);                                                      \
+        PICK(muladd, F, sydo_gf##F##_muladd_wide_portable, (w, a, b));                                       \
     }                                                                                                        \
     void sydo_gf##F##_reduce(uint64_t r[NW], const uint64_t w[2 * NW])                                      \
     {                                                                                                        \
-        if (HW())                                                                                            \
-            red_hw##F(r, w);                                                                                 \
-        else                                                                                                 \
-            sydo_gf##F##_reduce_portable(r, w);                                                              \
+        PICK(red, F, sydo_gf##F##_reduce_portable, (r, w));                                                  \
     }                                                                                                        \
     void sydo_gf##F##_load(uint64_t r[NW], const uint8_t *bytes)                                            \
     {                                                                                                        \
@@ -455,25 +482,55 @@ CL static void fold3_hw160(uint64_t r[3], const uint64_t (*const tabs[3])[4], co
     void sydo_gf##F##_mul_table8_vt(uint64_t r[NW], const uint64_t tab[256][NW + 1], const uint64_t b[NW])  \
     {                                                                                                        \
         if (HW())                                                                                            \
-            mul_hw##F(r, tab[1], b);                                                                         \
+            sydo_gf##F##_mul(r, tab[1], b);                                                                  \
         else                                                                                                 \
             sydo_gf##F##_mul_table8_vt_portable(r, tab, b);                                                  \
     }                                                                                                        \
     void sydo_gf##F##_fold3_vt(uint64_t r[NW], const uint64_t (*const tabs[3])[NW + 1],                      \
                                const uint64_t *const b[3])                                                   \
     {                                                                                                        \
-        if (HW())                                                                                            \
-            fold3_hw##F(r, tabs, b);                                                                         \
-        else                                                                                                 \
-            sydo_gf##F##_fold3_vt_portable(r, tabs, b);                                                      \
+        PICK(fold3, F, sydo_gf##F##_fold3_vt_portable, (r, tabs, b));                                        \
     }
 
-#if SYDO_X86
-CL static void red_hw160(uint64_t r[3], const uint64_t w[6])
+FIELD(160, 3)
+FIELD(256, 4)
+FIELD(512, 8)
+
+/* sydo_opt_fold3_n (sydo-opt.h): r_j = sum_eta a_eta * b_{j,eta} for j < n,
+ * the a's limbs made once for all columns */
+
+void sydo_opt_fold3_n(unsigned lambda, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
-    red160(r, w);
-}
+    size_t j;
+#if SYDO_X86
+    int l = sydo_cpu();
+    if (l >= SYDO_CPU_AESNI && lambda != 160) {
+        if (lambda == 512)
+            PICK(fold3n, 512, fold3n_hw512, (r, a, b, n));
+        else
+            PICK(fold3n, 256, fold3n_hw256, (r, a, b, n));
+        return;
+    }
 #endif
-FIELD(160, 3, )
-FIELD(256, 4, FIELD_HW(256, 4, 2, 0x425))
-FIELD(512, 8, FIELD_HW(512, 8, 4, 0x125))
+    for (j = 0; j < n; j++) {
+        if (lambda == 160) {
+            uint64_t w[6] = {0};
+            unsigned m;
+            for (m = 0; m < 3; m++)
+                sydo_gf160_muladd_wide(w, a + 3 * m, b + 3 * (3 * j + m));
+            sydo_gf160_reduce(r + 3 * j, w);
+        } else if (lambda == 256) {
+            uint64_t w[8] = {0};
+            unsigned m;
+            for (m = 0; m < 3; m++)
+                sydo_gf256_muladd_wide(w, a + 4 * m, b + 4 * (3 * j + m));
+            sydo_gf256_reduce(r + 4 * j, w);
+        } else {
+            uint64_t w[16] = {0};
+            unsigned m;
+            for (m = 0; m < 3; m++)
+                sydo_gf512_muladd_wide(w, a + 8 * m, b + 8 * (3 * j + m));
+            sydo_gf512_reduce(r + 8 * j, w);
+        }
+    }
+}

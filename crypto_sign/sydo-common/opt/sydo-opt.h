@@ -79,12 +79,22 @@ void sydo_prgx_leaves(unsigned lambda, const uint8_t *keys, size_t kstride, size
 /* out + lb*i = H(e0 + i) for i < n (sydo_hgen) */
 void sydo_prgx_hgen(const sydo_hgen_key *k, uint32_t e0, size_t n, uint8_t *out);
 
+/* ---- gf.c: batches of field products ---- */
+
+/* r_j = a_0 b_{j,0} + a_1 b_{j,1} + a_2 b_{j,2} in GF(2^lambda) for j < n:
+ * elements of lambda/64 words (3 at 160), a three elements, b n triples */
+void sydo_opt_fold3_n(unsigned lambda, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+
 /* ---- hooks of the ref sources ---- */
 
 /* quicksilver.c: the folded row of block i, from the public matrix made many
  * elements at a time (fold.c). */
 void sydo_opt_fold_block(uint64_t *g, const uint64_t *alpha_tabs, const sydo_hgen_key *hk, unsigned i);
 #define SYDO_FOLD_BLOCK(wk, hk, i) sydo_opt_fold_block(&(wk)->g[0][0], &(wk)->alpha_tab[0][0][0], (hk), (i))
+/* quicksilver.c: the MAC / key rows from the VOLE columns, a bit-matrix
+ * transpose by 8 x 8 blocks (fold.c) */
+void sydo_opt_transpose(uint64_t *rows, const uint8_t *cols);
+#define SYDO_TRANSPOSE(wk, cols) sydo_opt_transpose(&(wk)->row[0][0], (cols))
 /* bavc.c: the children of every internal GGM node not marked hidden (NULL:
  * all), runs of nodes at a time (prgx.c); iv is lambda/8 bytes */
 void sydo_opt_expand_nodes(uint8_t *nodes, const uint8_t *hidden, const uint8_t *iv);

@@ -68,7 +68,9 @@ static void tables(sydo_qs_work *wk)
 }
 
 /* Row r of the lambda columns as a field element: bit c is bit r of column c.
- * Only rows of the witness and the masks are kept; columns >= D are zero. */
+ * Only rows of the witness and the masks are kept; columns >= D are zero.
+ * SYDO_TRANSPOSE: the opt implementation sets its own (opt/fold.c). */
+#ifndef SYDO_TRANSPOSE
 static void transpose(sydo_qs_work *wk, const uint8_t *cols)
 {
     unsigned c, r;
@@ -82,6 +84,8 @@ static void transpose(sydo_qs_work *wk, const uint8_t *cols)
             wk->row[MROW(r)][w] |= (uint64_t)sydo_bit(col, SYDO_WBITS + r) << sh;
     }
 }
+#define SYDO_TRANSPOSE(wk, cols) transpose((wk), (cols))
+#endif
 
 /* sum_{b < lambda} row[MROW(first + b)] * x^b, reduced (5.6). */
 static void mask_poly(uint64_t r[SYDO_NW], const sydo_qs_work *wk, unsigned first)
@@ -210,7 +214,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
     parse_chal2(&ch, chal2, wk);
     sydo_hgen_setkey(&hk, SYDO_LAMBDA, pk);
     tables(wk);
-    transpose(wk, cols);
+    SYDO_TRANSPOSE(wk, cols);
     for (d = 0; d < 4; d++) {
         gf_zero(A[d]);
         gf_zero(B[d]);
@@ -343,7 +347,7 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
     parse_chal2(&ch, chal2, wk);
     sydo_hgen_setkey(&hk, SYDO_LAMBDA, pk);
     tables(wk);
-    transpose(wk, qcols);
+    SYDO_TRANSPOSE(wk, qcols);
     gf_table8(*stab, ch.s);
     gf_load(D, delta);
     gf_table8(*dtab, D);
