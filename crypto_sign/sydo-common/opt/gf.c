@@ -499,13 +499,101 @@ FIELD(512, 8)
 /* sydo_opt_fold3_n (sydo-opt.h): r_j = sum_eta a_eta * b_{j,eta} for j < n,
  * the a's limbs made once for all columns */
 
+#if SYDO_X86
+/* The avx512 level at 512: four columns at once, column p in 128-bit lane p
+ * of every register (VPCLMULQDQ does one limb product per lane), so the
+ * limb code above runs unchanged on 512-bit vectors; alpha's limbs are
+ * broadcast, the H elements come in and the results go out through 4 x 4
+ * transposes of 128-bit lanes. */
+#define CLZV __attribute__((target("pclmul,avx2,avx512f,avx512vl,avx512bw,vpclmulqdq")))
+
+/* lanes p of l[i] <-> limb i of element p (an involution) */
+CLZV static inline void zt4(__m512i x[4])
+{
+    __m512i t0 = _mm512_shuffle_i64x2(x[0], x[1], 0x44), t1 = _mm512_shuffle_i64x2(x[0], x[1], 0xee);
+    __m512i t2 = _mm512_shuffle_i64x2(x[2], x[3], 0x44), t3 = _mm512_shuffle_i64x2(x[2], x[3], 0xee);
+    x[0] = _mm512_shuffle_i64x2(t0, t2, 0x88);
+    x[1] = _mm512_shuffle_i64x2(t0, t2, 0xdd);
+    x[2] = _mm512_shuffle_i64x2(t1, t3, 0x88);
+    x[3] = _mm512_shuffle_i64x2(t1, t3, 0xdd);
+}
+
+CLZV static void fold3n_z512(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    const __m512i C = _mm512_set1_epi64(0x125);
+    __m512i Al[3][4], As[3][4], Bl[3][4], Bs[3][4], R[8], o[5], p0, p1;
+    size_t j;
+    unsigned m, i, d, q;
+    SYDO_UNROLL
+    for (m = 0; m < 3; m++) {
+        SYDO_UNROLL
+        for (i = 0; i < 4; i++) {
+            Al[m][i] = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(a + 8 * m + 2 * i)));
+            As[m][i] = _mm512_xor_si512(Al[m][i], _mm512_shuffle_epi32(Al[m][i], (_MM_PERM_ENUM)0x4e));
+        }
+    }
+    for (j = 0; j + 4 <= n; j += 4) {
+        SYDO_UNROLL
+        for (m = 0; m < 3; m++) {
+            SYDO_UNROLL
+            for (q = 0; q < 4; q++)
+                Bl[m][q] = _mm512_loadu_si512((const void *)(b + 8 * (3 * (j + q) + m)));
+            zt4(Bl[m]);
+            SYDO_UNROLL
+            for (i = 0; i < 4; i++)
+                Bs[m][i] = _mm512_xor_si512(Bl[m][i], _mm512_shuffle_epi32(Bl[m][i], (_MM_PERM_ENUM)0x4e));
+        }
+        SYDO_UNROLL
+        for (i = 0; i < 8; i++)
+            R[i] = _mm512_setzero_si512();
+        SYDO_UNROLL
+        for (d = 0; d < 7; d++) {
+            __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512(), mid = _mm512_setzero_si512();
+            SYDO_UNROLL
+            for (m = 0; m < 3; m++) {
+                SYDO_UNROLL
+                for (i = d < 4 ? 0 : d - 3; i <= d && i < 4; i++) {
+                    lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(Al[m][i], Bl[m][d - i], 0x00));
+                    hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(Al[m][i], Bl[m][d - i], 0x11));
+                    mid = _mm512_xor_si512(mid, _mm512_clmulepi64_epi128(As[m][i], Bs[m][d - i], 0x00));
+                }
+            }
+            mid = _mm512_ternarylogic_epi64(mid, lo, hi, 0x96);
+            R[d] = _mm512_ternarylogic_epi64(R[d], lo, _mm512_bslli_epi128(mid, 8), 0x96);
+            R[d + 1] = _mm512_ternarylogic_epi64(R[d + 1], hi, _mm512_bsrli_epi128(mid, 8), 0x96);
+        }
+        /* reduction, as limbs_reduce */
+        SYDO_UNROLL
+        for (i = 0; i < 4; i++)
+            o[i] = R[i];
+        o[4] = _mm512_setzero_si512();
+        SYDO_UNROLL
+        for (i = 0; i < 4; i++) {
+            p0 = _mm512_clmulepi64_epi128(R[4 + i], C, 0x00);
+            p1 = _mm512_clmulepi64_epi128(R[4 + i], C, 0x01);
+            o[i] = _mm512_ternarylogic_epi64(o[i], p0, _mm512_bslli_epi128(p1, 8), 0x96);
+            o[i + 1] = _mm512_xor_si512(o[i + 1], _mm512_bsrli_epi128(p1, 8));
+        }
+        o[0] = _mm512_xor_si512(o[0], _mm512_clmulepi64_epi128(o[4], C, 0x00));
+        zt4(o);
+        SYDO_UNROLL
+        for (q = 0; q < 4; q++)
+            _mm512_storeu_si512((void *)(r + 8 * (j + q)), o[q]);
+    }
+    if (j < n)
+        fold3n_hwz512(r + 8 * j, a, b + 24 * j, n - j);
+}
+#endif
+
 void sydo_opt_fold3_n(unsigned lambda, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
     size_t j;
 #if SYDO_X86
     int l = sydo_cpu();
     if (l >= SYDO_CPU_AESNI && lambda != 160) {
-        if (lambda == 512)
+        if (lambda == 512 && l >= SYDO_CPU_AVX512)
+            fold3n_z512(r, a, b, n);
+        else if (lambda == 512)
             PICK(fold3n, 512, fold3n_hw512, (r, a, b, n));
         else
             PICK(fold3n, 256, fold3n_hw256, (r, a, b, n));
