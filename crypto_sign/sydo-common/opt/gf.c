@@ -585,6 +585,116 @@ CLZV static void fold3n_z512(uint64_t *r, const uint64_t *a, const uint64_t *b, 
 }
 #endif
 
+#if SYDO_X86
+/* the four slots of the prover's hashes at 512, one slot per lane */
+CLZV static void uhash4_z512(uint64_t *A, uint64_t *B, const uint64_t *s, uint64_t t, const uint64_t *e)
+{
+    const __m512i C = _mm512_set1_epi64(0x125), T = _mm512_set1_epi64((long long)t);
+    __m512i a[4], as[4], S[4], Ss[4], E[4], b[4], o[5], p0, p1;
+    unsigned i, d, q;
+    SYDO_UNROLL
+    for (q = 0; q < 4; q++) {
+        a[q] = _mm512_loadu_si512((const void *)(A + 8 * q));
+        b[q] = _mm512_loadu_si512((const void *)(B + 8 * q));
+        E[q] = _mm512_loadu_si512((const void *)(e + 8 * q));
+    }
+    zt4(a);
+    zt4(b);
+    zt4(E);
+    SYDO_UNROLL
+    for (i = 0; i < 4; i++) {
+        S[i] = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(s + 2 * i)));
+        Ss[i] = _mm512_xor_si512(S[i], _mm512_shuffle_epi32(S[i], (_MM_PERM_ENUM)0x4e));
+        as[i] = _mm512_xor_si512(a[i], _mm512_shuffle_epi32(a[i], (_MM_PERM_ENUM)0x4e));
+    }
+    {
+        __m512i R[8];
+        SYDO_UNROLL
+        for (i = 0; i < 8; i++)
+            R[i] = _mm512_setzero_si512();
+        SYDO_UNROLL
+        for (d = 0; d < 7; d++) {
+            __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512(), mid = _mm512_setzero_si512();
+            SYDO_UNROLL
+            for (i = d < 4 ? 0 : d - 3; i <= d && i < 4; i++) {
+                lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(a[i], S[d - i], 0x00));
+                hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(a[i], S[d - i], 0x11));
+                mid = _mm512_xor_si512(mid, _mm512_clmulepi64_epi128(as[i], Ss[d - i], 0x00));
+            }
+            mid = _mm512_ternarylogic_epi64(mid, lo, hi, 0x96);
+            R[d] = _mm512_ternarylogic_epi64(R[d], lo, _mm512_bslli_epi128(mid, 8), 0x96);
+            R[d + 1] = _mm512_ternarylogic_epi64(R[d + 1], hi, _mm512_bsrli_epi128(mid, 8), 0x96);
+        }
+        SYDO_UNROLL
+        for (i = 0; i < 4; i++)
+            o[i] = R[i];
+        o[4] = _mm512_setzero_si512();
+        SYDO_UNROLL
+        for (i = 0; i < 4; i++) {
+            p0 = _mm512_clmulepi64_epi128(R[4 + i], C, 0x00);
+            p1 = _mm512_clmulepi64_epi128(R[4 + i], C, 0x01);
+            o[i] = _mm512_ternarylogic_epi64(o[i], p0, _mm512_bslli_epi128(p1, 8), 0x96);
+            o[i + 1] = _mm512_xor_si512(o[i + 1], _mm512_bsrli_epi128(p1, 8));
+        }
+        o[0] = _mm512_xor_si512(o[0], _mm512_clmulepi64_epi128(o[4], C, 0x00));
+    }
+    SYDO_UNROLL
+    for (i = 0; i < 4; i++)
+        a[i] = _mm512_xor_si512(o[i], E[i]);
+    /* b t: two products a limb, the word past the top folded once */
+    SYDO_UNROLL
+    for (i = 0; i < 5; i++)
+        o[i] = _mm512_setzero_si512();
+    SYDO_UNROLL
+    for (i = 0; i < 4; i++) {
+        p0 = _mm512_clmulepi64_epi128(b[i], T, 0x00);
+        p1 = _mm512_clmulepi64_epi128(b[i], T, 0x01);
+        o[i] = _mm512_ternarylogic_epi64(o[i], p0, _mm512_bslli_epi128(p1, 8), 0x96);
+        o[i + 1] = _mm512_xor_si512(o[i + 1], _mm512_bsrli_epi128(p1, 8));
+    }
+    o[0] = _mm512_xor_si512(o[0], _mm512_clmulepi64_epi128(o[4], C, 0x00));
+    SYDO_UNROLL
+    for (i = 0; i < 4; i++)
+        b[i] = _mm512_xor_si512(o[i], E[i]);
+    zt4(a);
+    zt4(b);
+    SYDO_UNROLL
+    for (q = 0; q < 4; q++) {
+        _mm512_storeu_si512((void *)(A + 8 * q), a[q]);
+        _mm512_storeu_si512((void *)(B + 8 * q), b[q]);
+    }
+}
+#endif
+
+void sydo_opt_uhash4(unsigned lambda, uint64_t *A, uint64_t *B, const uint64_t *s, uint64_t t, const uint64_t *e)
+{
+    unsigned d, nw = lambda == 160 ? 3 : lambda / 64, i;
+#if SYDO_X86
+    if (lambda == 512 && sydo_cpu() >= SYDO_CPU_AVX512) {
+        uhash4_z512(A, B, s, t, e);
+        return;
+    }
+#endif
+    for (d = 0; d < 4; d++) {
+        uint64_t *a = A + nw * d, *b = B + nw * d;
+        const uint64_t *x = e + nw * d;
+        if (lambda == 160) {
+            sydo_gf160_mul(a, a, s);
+            sydo_gf160_mul64(b, b, t);
+        } else if (lambda == 256) {
+            sydo_gf256_mul(a, a, s);
+            sydo_gf256_mul64(b, b, t);
+        } else {
+            sydo_gf512_mul(a, a, s);
+            sydo_gf512_mul64(b, b, t);
+        }
+        for (i = 0; i < nw; i++) {
+            a[i] ^= x[i];
+            b[i] ^= x[i];
+        }
+    }
+}
+
 void sydo_opt_fold3_n(unsigned lambda, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
     size_t j;

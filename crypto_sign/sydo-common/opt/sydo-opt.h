@@ -85,12 +85,18 @@ void sydo_prgx_hgen(const sydo_hgen_key *k, uint32_t e0, size_t n, uint8_t *out)
  * elements of lambda/64 words (3 at 160), a three elements, b n triples */
 void sydo_opt_fold3_n(unsigned lambda, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
 
+/* a = a s + e and b = b t + e for the four slots (A, B, e: four elements
+ * each, lambda/64 words (3 at 160) apiece; s an element, t 64 bits) */
+void sydo_opt_uhash4(unsigned lambda, uint64_t *A, uint64_t *B, const uint64_t *s, uint64_t t, const uint64_t *e);
+
 /* ---- hooks of the ref sources ---- */
 
 /* quicksilver.c: the folded row of block i, from the public matrix made many
  * elements at a time (fold.c). */
 void sydo_opt_fold_block(uint64_t *g, const uint64_t *alpha_tabs, const sydo_hgen_key *hk, unsigned i);
 #define SYDO_FOLD_BLOCK(wk, hk, i) sydo_opt_fold_block(&(wk)->g[0][0], &(wk)->alpha_tab[0][0][0], (hk), (i))
+/* quicksilver.c: the prover's hash steps of the four slots (gf.c) */
+#define SYDO_UHASH4(A, B, s, t, e) sydo_opt_uhash4(SYDO_LAMBDA, &(A)[0][0], &(B)[0][0], (s), (t), &(e)[0][0])
 /* quicksilver.c: the MAC / key rows from the VOLE columns, a bit-matrix
  * transpose by 8 x 8 blocks (fold.c) */
 void sydo_opt_transpose(uint64_t *rows, const uint8_t *cols);

@@ -142,6 +142,17 @@ static void fold_block(sydo_qs_work *wk, const sydo_hgen_key *hk, unsigned i)
 #define SYDO_FOLD_BLOCK(wk, hk, i) fold_block((wk), (hk), (i))
 #endif
 
+/* SYDO_UHASH4: one step of both Horner hashes of the four slots (P10); the
+ * opt implementation sets its own (four slots side by side) */
+#ifndef SYDO_UHASH4
+#define SYDO_UHASH4(A, B, s, t, e)                                                                           \
+    do {                                                                                                     \
+        unsigned d_;                                                                                         \
+        for (d_ = 0; d_ < 4; d_++)                                                                           \
+            sydo_uhash_step((A)[d_], (B)[d_], (s), (t), (e)[d_]);                                            \
+    } while (0)
+#endif
+
 /* g <- subset sums of g over the valid patterns (downward closed, so the
  * usual one-bit-at-a-time pass stays inside them). */
 static void subset_sums(sydo_qs_work *wk)
@@ -235,8 +246,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
         gf_zero(e[3]);
         gf_addmask(e[3], m[1], am[0]);
         gf_addmask(e[3], m[0], am[1]);
-        for (d = 0; d < 4; d++)
-            sydo_uhash_step(A[d], B[d], ch.s, ch.t, e[d]);
+        SYDO_UHASH4(A, B, ch.s, ch.t, e);
 
         /* block-1 constraints: every 4-subset Q, coefficient d of prod_Q z */
         for (r = 0; r < 70; r++) {
@@ -261,8 +271,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
                     if (Q >> b & 1) /* Q \ {q, b} carries the witness bits */
                         gf_addmask(e[2], wk->prod[Q ^ (1u << q) ^ (1u << b)], mq & am[2 + b]);
             }
-            for (d = 0; d < 4; d++)
-                sydo_uhash_step(A[d], B[d], ch.s, ch.t, e[d]);
+            SYDO_UHASH4(A, B, ch.s, ch.t, e);
         }
 
         /* inner-product polynomial: beta_R, then m_R * beta_R into F_{4-|R|} */
