@@ -234,18 +234,24 @@ CL static inline void clmul_sum(uint64_t *w, const uint64_t *const *a, const uin
 {
     __m128i d[16], A[8], B[8], x;
     unsigned i, j, m;
+    UNROLL
     for (i = 0; i < 2 * n; i++)
         d[i] = _mm_setzero_si128();
+    UNROLL
     for (m = 0; m < k; m++) {
+        UNROLL
         for (i = 0; i < n; i++) {
             A[i] = _mm_cvtsi64_si128((long long)a[m][i]);
             B[i] = _mm_cvtsi64_si128((long long)b[m][i]);
         }
+        UNROLL
         for (i = 0; i < n; i++)
+            UNROLL
             for (j = 0; j < n; j++)
                 d[i + j] = _mm_xor_si128(d[i + j], _mm_clmulepi64_si128(A[i], B[j], 0x00));
     }
     /* d[2n-1] stays zero: the top word pair takes the high half of d[2n-2] */
+    UNROLL
     for (i = 0; i < n; i++) {
         /* words 2i, 2i+1: d[2i] + (hi d[2i-1], lo d[2i+1]) */
         x = _mm_alignr_epi8(d[2 * i + 1], i ? d[2 * i - 1] : _mm_setzero_si128(), 8);
@@ -261,6 +267,7 @@ CL static inline void clmul_word(uint64_t *w, const uint64_t *a, uint64_t t, uns
     __m128i T = _mm_cvtsi64_si128((long long)t), p;
     unsigned i;
     uint64_t hi = 0;
+    UNROLL
     for (i = 0; i < n; i++) {
         p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a[i]), T, 0x00);
         w[i] = (uint64_t)_mm_cvtsi128_si64(p) ^ hi;
@@ -345,6 +352,22 @@ uint64_t sydo_gf64_mul(uint64_t a, uint64_t b)
         a[2] = tabs[2][1];                                                                                   \
         clmul_sum(w, a, b, 3, 3);                                                                            \
         red160(r, w);                                                                                        \
+        }                                                                                                        \
+    ATTR static void fold3n_##S##160(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)           \
+    {                                                                                                        \
+        const uint64_t *x[3], *y[3];                                                                         \
+        size_t j;                                                                                            \
+        x[0] = a;                                                                                            \
+        x[1] = a + 3;                                                                                        \
+        x[2] = a + 6;                                                                                        \
+        for (j = 0; j < n; j++) {                                                                            \
+            uint64_t w[6] = {0};                                                                             \
+            y[0] = b + 9 * j;                                                                                \
+            y[1] = b + 9 * j + 3;                                                                            \
+            y[2] = b + 9 * j + 6;                                                                            \
+            clmul_sum(w, x, y, 3, 3);                                                                        \
+            red160(r + 3 * j, w);                                                                            \
+        }                                                                                                    \
     }
 
 #define FIELDL_HW(F, NW, NL, RX, ATTR, S)                                                                    \
@@ -700,8 +723,10 @@ void sydo_opt_fold3_n(unsigned lambda, uint64_t *r, const uint64_t *a, const uin
     size_t j;
 #if SYDO_X86
     int l = sydo_cpu();
-    if (l >= SYDO_CPU_AESNI && lambda != 160) {
-        if (lambda == 512 && l >= SYDO_CPU_AVX512)
+    if (l >= SYDO_CPU_AESNI) {
+        if (lambda == 160)
+            PICK(fold3n, 160, fold3n_hw160, (r, a, b, n));
+        else if (lambda == 512 && l >= SYDO_CPU_AVX512)
             fold3n_z512(r, a, b, n);
         else if (lambda == 512)
             PICK(fold3n, 512, fold3n_hw512, (r, a, b, n));
