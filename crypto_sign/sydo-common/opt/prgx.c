@@ -53,11 +53,16 @@ void sydo_prgx_expand(unsigned lambda, const uint8_t *keys, size_t n, const uint
         }
         return;
     }
+    /* the two inputs of a node differ from the next node's in the tweak word */
+    ctr_in(in, lambda, iv, tweak0, 0);
+    ctr_in(in + bs, lambda, iv, tweak0, 1);
     for (i = 0; i < n; i++) {
         sydo_prg_key k;
+        if (i > 0) {
+            sydo_store32(in + lb - 4, sydo_load32(in + lb - 4) + 1);
+            sydo_store32(in + bs + lb - 4, sydo_load32(in + bs + lb - 4) + 1);
+        }
         sydo_prg_setkey(&k, lambda, keys + lb * i);
-        ctr_in(in, lambda, iv, tweak0 + (uint32_t)i, 0);
-        ctr_in(in + bs, lambda, iv, tweak0 + (uint32_t)i, 1);
         sydo_rijndael_encrypt_n(&k.u.aes, in, blk, 2);
         memcpy(out + 2 * lb * i, blk, lb);
         memcpy(out + 2 * lb * i + lb, blk + bs, lb);
@@ -104,27 +109,47 @@ void sydo_prgx_leaves(unsigned lambda, const uint8_t *keys, size_t kstride, size
         }
         return;
     }
-    for (i = 0; i < n; i++) {
-        sydo_prg_key k;
-        sydo_prg_setkey(&k, lambda, keys + kstride * i);
-        /* commitment and stream blocks in one run */
-        for (b = 0; b < per; b += c) {
-            c = per - b < CHUNK ? per - b : CHUNK;
-            for (t = 0; t < c; t++) {
-                if (b + t < 2)
-                    ctr_in(in + bs * t, lambda, iv, ctweak, (uint32_t)(b + t));
-                else
-                    ctr_in(in + bs * t, lambda, iv, stweak, (uint32_t)(b + t - 2));
-            }
-            sydo_rijndael_encrypt_n(&k.u.aes, in, blk, c);
-            for (t = 0; t < c; t++) {
-                if (b + t < 2) {
-                    memcpy(com + 2 * lb * i + lb * (b + t), blk + bs * t, lb);
-                } else {
-                    used = (b + t - 2) * q;
-                    memcpy(x + xlen * i + used, blk + bs * t, xlen - used < q ? xlen - used : q);
+    /* every leaf encrypts the same inputs (its commitment's two blocks, then
+     * its stream's) under its own key; at most CHUNK of them */
+    if (per > CHUNK) {
+        for (i = 0; i < n; i++) {
+            sydo_prg_key k;
+            sydo_prg_setkey(&k, lambda, keys + kstride * i);
+            for (b = 0; b < per; b += c) {
+                c = per - b < CHUNK ? per - b : CHUNK;
+                for (t = 0; t < c; t++)
+                    ctr_in(in + bs * t, lambda, iv, b + t < 2 ? ctweak : stweak,
+                           (uint32_t)(b + t < 2 ? b + t : b + t - 2));
+                sydo_rijndael_encrypt_n(&k.u.aes, in, blk, c);
+                for (t = 0; t < c; t++) {
+                    if (b + t < 2) {
+                        memcpy(com + 2 * lb * i + lb * (b + t), blk + bs * t, lb);
+                    } else {
+                        used = (b + t - 2) * q;
+                        memcpy(x + xlen * i + used, blk + bs * t, xlen - used < q ? xlen - used : q);
+                    }
                 }
             }
+        }
+        return;
+    }
+    for (t = 0; t < per; t++)
+        ctr_in(in + bs * t, lambda, iv, t < 2 ? ctweak : stweak, (uint32_t)(t < 2 ? t : t - 2));
+    for (i = 0; i < n; i++) {
+        sydo_prg_key k;
+        uint8_t *xi = x + xlen * i;
+        sydo_prg_setkey(&k, lambda, keys + kstride * i);
+        sydo_rijndael_encrypt_n(&k.u.aes, in, blk, per);
+        memcpy(com + 2 * lb * i, blk, lb);
+        memcpy(com + 2 * lb * i + lb, blk + bs, lb);
+        if (bs == q) {
+            memcpy(xi, blk + 2 * bs, xlen); /* 256: the blocks are the stream */
+        } else {
+            /* 160: 16 of every 24 bytes */
+            for (t = 0; t + 1 < per - 2; t++)
+                memcpy(xi + q * t, blk + bs * (2 + t), 16);
+            used = q * t;
+            memcpy(xi + used, blk + bs * (2 + t), xlen - used);
         }
     }
 }
