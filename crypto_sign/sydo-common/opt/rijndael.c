@@ -479,6 +479,69 @@ AESZ static void enc4_z(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t 
     }
 }
 
+/* Four tree-PRG schedules at once (Nk = Nb = 6 or 8): word i of the four
+ * keys in one register, so every step of the recurrence serves all four.
+ * SubWord(RotWord(.)) of four different words is one AESENCLAST after a
+ * PSHUFB that undoes its ShiftRows (and rotates): output byte r of column c
+ * comes from input byte 4((c - r) mod 4) + r (+1 with the rotation). Then
+ * 4 x 4 transposes give each key its words. */
+AESV static inline void setkey4_body(sydo_rijndael_key ks[4], const uint8_t *const keys[4], unsigned nk)
+{
+    uint8_t mr[16], ms[16];
+    __m128i W[124], Mr, Ms, z = _mm_setzero_si128(), t;
+    const unsigned total = nk * (nk + 7);
+    uint32_t rcon = 1;
+    unsigned i, j, c, r, p;
+    SYDO_UNROLL
+    for (c = 0; c < 4; c++)
+        SYDO_UNROLL
+        for (r = 0; r < 4; r++) {
+            mr[4 * c + r] = (uint8_t)(4 * ((c - r) & 3) + ((r + 1) & 3));
+            ms[4 * c + r] = (uint8_t)(4 * ((c - r) & 3) + r);
+        }
+    Mr = _mm_loadu_si128((const __m128i *)mr);
+    Ms = _mm_loadu_si128((const __m128i *)ms);
+    SYDO_UNROLL
+    for (i = 0; i < nk; i++) {
+        uint32_t k0, k1, k2, k3;
+        memcpy(&k0, keys[0] + 4 * i, 4);
+        memcpy(&k1, keys[1] + 4 * i, 4);
+        memcpy(&k2, keys[2] + 4 * i, 4);
+        memcpy(&k3, keys[3] + 4 * i, 4);
+        W[i] = _mm_set_epi32((int)k3, (int)k2, (int)k1, (int)k0);
+    }
+    SYDO_UNROLL
+    for (i = nk; i < total; i += nk) {
+        t = _mm_aesenclast_si128(_mm_shuffle_epi8(W[i - 1], Mr), z);
+        W[i] = _mm_xor_si128(_mm_xor_si128(W[i - nk], t), _mm_set1_epi32((int)rcon));
+        rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+        SYDO_UNROLL
+        for (j = 1; j < nk; j++) { /* total is a whole number of groups */
+            t = W[i + j - 1];
+            if (nk == 8 && j == 4)
+                t = _mm_aesenclast_si128(_mm_shuffle_epi8(t, Ms), z);
+            W[i + j] = _mm_xor_si128(W[i + j - nk], t);
+        }
+    }
+    SYDO_UNROLL
+    for (i = 0; i < 3; i++)
+        W[total + i] = z;
+    SYDO_UNROLL
+    for (i = 0; i < total; i += 4) {
+        __m128i t0 = _mm_unpacklo_epi32(W[i], W[i + 1]), t1 = _mm_unpackhi_epi32(W[i], W[i + 1]);
+        __m128i t2 = _mm_unpacklo_epi32(W[i + 2], W[i + 3]), t3 = _mm_unpackhi_epi32(W[i + 2], W[i + 3]);
+        _mm_storeu_si128((__m128i *)(ks[0].rk + i), _mm_unpacklo_epi64(t0, t2));
+        _mm_storeu_si128((__m128i *)(ks[1].rk + i), _mm_unpackhi_epi64(t0, t2));
+        _mm_storeu_si128((__m128i *)(ks[2].rk + i), _mm_unpacklo_epi64(t1, t3));
+        _mm_storeu_si128((__m128i *)(ks[3].rk + i), _mm_unpackhi_epi64(t1, t3));
+    }
+    SYDO_UNROLL
+    for (p = 0; p < 4; p++) {
+        ks[p].nb = nk;
+        ks[p].nr = nk + 6;
+    }
+}
+
 #define HW() (sydo_cpu() >= SYDO_CPU_AESNI)
 #else
 #define HW() 0
@@ -526,6 +589,7 @@ void sydo_rijndael_encrypt_n(const sydo_rijndael_key *ks, const uint8_t *in, uin
         return;
     }
 #endif
+    SYDO_UNROLL
     for (i = 0; i < n; i++)
         sydo_rijndael_encrypt_portable(ks, in + 4 * ks->nb * i, out + 4 * ks->nb * i);
 }
@@ -533,4 +597,26 @@ void sydo_rijndael_encrypt_n(const sydo_rijndael_key *ks, const uint8_t *in, uin
 void sydo_rijndael_encrypt(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out)
 {
     sydo_rijndael_encrypt_n(ks, in, out, 1);
+}
+
+/* constant nk: the loops unroll, W lives in registers and on the stack */
+AESV static void setkey4_hwv(sydo_rijndael_key ks[4], const uint8_t *const keys[4], unsigned nk)
+{
+    if (nk == 6)
+        setkey4_body(ks, keys, 6);
+    else
+        setkey4_body(ks, keys, 8);
+}
+
+void sydo_rijndael_setkey4(sydo_rijndael_key ks[4], const uint8_t *const keys[4], unsigned nk)
+{
+    unsigned p;
+#if SYDO_X86
+    if (sydo_cpu() >= SYDO_CPU_AVX2) {
+        setkey4_hwv(ks, keys, nk);
+        return;
+    }
+#endif
+    for (p = 0; p < 4; p++)
+        sydo_rijndael_setkey(&ks[p], keys[p], nk, nk);
 }

@@ -61,6 +61,8 @@ int sydo_opt_select(const char *name);
 
 /* n blocks of 4*nb bytes, in and out contiguous (they may be the same) */
 void sydo_rijndael_encrypt_n(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out, size_t n);
+/* the schedules of four keys of nk = nb words (6 or 8: the tree PRG's) */
+void sydo_rijndael_setkey4(sydo_rijndael_key ks[4], const uint8_t *const keys[4], unsigned nk);
 /* out_i = BC512(key_i, in_i) for i < n: keys[i] (keys may repeat), blocks of
  * 64 bytes contiguous */
 void sydo_bc512_encrypt_n(const sydo_bc512_key *const keys[], const uint8_t *in, uint8_t *out, size_t n);
