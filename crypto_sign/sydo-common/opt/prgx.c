@@ -25,6 +25,29 @@ static void ctr_in(uint8_t *in, unsigned lambda, const uint8_t *iv, uint32_t twe
         memset(in + 20, 0, 4);
 }
 
+/* The Rijndael schedules of up to four PRG keys (key i at keys + stride*i,
+ * lambda/8 bytes; at 160 padded with four zero bytes), four at once when
+ * there are four; returns how many. */
+static size_t schedules(sydo_rijndael_key ks[4], unsigned lambda, const uint8_t *keys, size_t stride, size_t n)
+{
+    uint8_t pad[4][32];
+    const uint8_t *kp[4];
+    unsigned lb = lambda / 8, nk = lambda == 160 ? 6 : 8, p;
+    if (n < 4) {
+        sydo_prg_key k;
+        sydo_prg_setkey(&k, lambda, keys);
+        ks[0] = k.u.aes;
+        return 1;
+    }
+    for (p = 0; p < 4; p++) {
+        memcpy(pad[p], keys + stride * p, lb);
+        memset(pad[p] + lb, 0, 4 * nk - lb);
+        kp[p] = pad[p];
+    }
+    sydo_rijndael_setkey4(ks, kp, nk);
+    return 4;
+}
+
 /* BC512 blocks under per-block keys: the pointer list and the key copies */
 typedef struct {
     const sydo_bc512_key *kp[CHUNK];
@@ -53,14 +76,22 @@ void sydo_prgx_expand(unsigned lambda, const uint8_t *keys, size_t n, const uint
         }
         return;
     }
-    for (i = 0; i < n; i++) {
-        sydo_prg_key k;
-        sydo_prg_setkey(&k, lambda, keys + lb * i);
-        ctr_in(in, lambda, iv, tweak0 + (uint32_t)i, 0);
-        ctr_in(in + bs, lambda, iv, tweak0 + (uint32_t)i, 1);
-        sydo_rijndael_encrypt_n(&k.u.aes, in, blk, 2);
-        memcpy(out + 2 * lb * i, blk, lb);
-        memcpy(out + 2 * lb * i + lb, blk + bs, lb);
+    /* a node's two inputs differ from the next node's in the tweak word;
+     * the schedules four nodes at a time */
+    ctr_in(in, lambda, iv, tweak0, 0);
+    ctr_in(in + bs, lambda, iv, tweak0, 1);
+    for (i = 0; i < n; i += c) {
+        sydo_rijndael_key ks[4];
+        c = schedules(ks, lambda, keys + lb * i, lb, n - i);
+        for (m = 0; m < c; m++) {
+            if (i + m > 0) {
+                sydo_store32(in + lb - 4, sydo_load32(in + lb - 4) + 1);
+                sydo_store32(in + bs + lb - 4, sydo_load32(in + bs + lb - 4) + 1);
+            }
+            sydo_rijndael_encrypt_n(&ks[m], in, blk, 2);
+            memcpy(out + 2 * lb * (i + m), blk, lb);
+            memcpy(out + 2 * lb * (i + m) + lb, blk + bs, lb);
+        }
     }
 }
 
@@ -104,26 +135,49 @@ void sydo_prgx_leaves(unsigned lambda, const uint8_t *keys, size_t kstride, size
         }
         return;
     }
-    for (i = 0; i < n; i++) {
-        sydo_prg_key k;
-        sydo_prg_setkey(&k, lambda, keys + kstride * i);
-        /* commitment and stream blocks in one run */
-        for (b = 0; b < per; b += c) {
-            c = per - b < CHUNK ? per - b : CHUNK;
-            for (t = 0; t < c; t++) {
-                if (b + t < 2)
-                    ctr_in(in + bs * t, lambda, iv, ctweak, (uint32_t)(b + t));
-                else
-                    ctr_in(in + bs * t, lambda, iv, stweak, (uint32_t)(b + t - 2));
-            }
-            sydo_rijndael_encrypt_n(&k.u.aes, in, blk, c);
-            for (t = 0; t < c; t++) {
-                if (b + t < 2) {
-                    memcpy(com + 2 * lb * i + lb * (b + t), blk + bs * t, lb);
-                } else {
-                    used = (b + t - 2) * q;
-                    memcpy(x + xlen * i + used, blk + bs * t, xlen - used < q ? xlen - used : q);
+    /* every leaf encrypts the same inputs (its commitment's two blocks, then
+     * its stream's) under its own key; at most CHUNK of them */
+    if (per > CHUNK) {
+        for (i = 0; i < n; i++) {
+            sydo_prg_key k;
+            sydo_prg_setkey(&k, lambda, keys + kstride * i);
+            for (b = 0; b < per; b += c) {
+                c = per - b < CHUNK ? per - b : CHUNK;
+                for (t = 0; t < c; t++)
+                    ctr_in(in + bs * t, lambda, iv, b + t < 2 ? ctweak : stweak,
+                           (uint32_t)(b + t < 2 ? b + t : b + t - 2));
+                sydo_rijndael_encrypt_n(&k.u.aes, in, blk, c);
+                for (t = 0; t < c; t++) {
+                    if (b + t < 2) {
+                        memcpy(com + 2 * lb * i + lb * (b + t), blk + bs * t, lb);
+                    } else {
+                        used = (b + t - 2) * q;
+                        memcpy(x + xlen * i + used, blk + bs * t, xlen - used < q ? xlen - used : q);
+                    }
                 }
+            }
+        }
+        return;
+    }
+    for (t = 0; t < per; t++)
+        ctr_in(in + bs * t, lambda, iv, t < 2 ? ctweak : stweak, (uint32_t)(t < 2 ? t : t - 2));
+    for (i = 0; i < n; i += c) {
+        sydo_rijndael_key ks[4];
+        size_t m;
+        c = schedules(ks, lambda, keys + kstride * i, kstride, n - i);
+        for (m = 0; m < c; m++) {
+            uint8_t *xi = x + xlen * (i + m), *ci = com + 2 * lb * (i + m);
+            sydo_rijndael_encrypt_n(&ks[m], in, blk, per);
+            memcpy(ci, blk, lb);
+            memcpy(ci + lb, blk + bs, lb);
+            if (bs == q) {
+                memcpy(xi, blk + 2 * bs, xlen); /* 256: the blocks are the stream */
+            } else {
+                /* 160: 16 of every 24 bytes */
+                for (t = 0; t + 1 < per - 2; t++)
+                    memcpy(xi + q * t, blk + bs * (2 + t), 16);
+                used = q * t;
+                memcpy(xi + used, blk + bs * (2 + t), xlen - used);
             }
         }
     }

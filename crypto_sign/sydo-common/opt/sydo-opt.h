@@ -44,6 +44,16 @@ int sydo_opt_select(const char *name);
 #define SYDO_X86 0
 #endif
 
+/* a loop with a constant trip count, unrolled so that its arrays of vectors
+ * live in registers (-O2 does not unroll on its own) */
+#if defined(__clang__)
+#define SYDO_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define SYDO_UNROLL _Pragma("GCC unroll 16")
+#else
+#define SYDO_UNROLL
+#endif
+
 /* ---- rijndael.c, bc512.c: several blocks under one key ---- */
 #include "../ref/bc512.h"
 #include "../ref/prg.h"
@@ -51,6 +61,8 @@ int sydo_opt_select(const char *name);
 
 /* n blocks of 4*nb bytes, in and out contiguous (they may be the same) */
 void sydo_rijndael_encrypt_n(const sydo_rijndael_key *ks, const uint8_t *in, uint8_t *out, size_t n);
+/* the schedules of four keys of nk = nb words (6 or 8: the tree PRG's) */
+void sydo_rijndael_setkey4(sydo_rijndael_key ks[4], const uint8_t *const keys[4], unsigned nk);
 /* out_i = BC512(key_i, in_i) for i < n: keys[i] (keys may repeat), blocks of
  * 64 bytes contiguous */
 void sydo_bc512_encrypt_n(const sydo_bc512_key *const keys[], const uint8_t *in, uint8_t *out, size_t n);
@@ -69,12 +81,28 @@ void sydo_prgx_leaves(unsigned lambda, const uint8_t *keys, size_t kstride, size
 /* out + lb*i = H(e0 + i) for i < n (sydo_hgen) */
 void sydo_prgx_hgen(const sydo_hgen_key *k, uint32_t e0, size_t n, uint8_t *out);
 
+/* ---- gf.c: batches of field products ---- */
+
+/* r_j = a_0 b_{j,0} + a_1 b_{j,1} + a_2 b_{j,2} in GF(2^lambda) for j < n:
+ * elements of lambda/64 words (3 at 160), a three elements, b n triples */
+void sydo_opt_fold3_n(unsigned lambda, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+
+/* a = a s + e and b = b t + e for the four slots (A, B, e: four elements
+ * each, lambda/64 words (3 at 160) apiece; s an element, t 64 bits) */
+void sydo_opt_uhash4(unsigned lambda, uint64_t *A, uint64_t *B, const uint64_t *s, uint64_t t, const uint64_t *e);
+
 /* ---- hooks of the ref sources ---- */
 
 /* quicksilver.c: the folded row of block i, from the public matrix made many
  * elements at a time (fold.c). */
 void sydo_opt_fold_block(uint64_t *g, const uint64_t *alpha_tabs, const sydo_hgen_key *hk, unsigned i);
 #define SYDO_FOLD_BLOCK(wk, hk, i) sydo_opt_fold_block(&(wk)->g[0][0], &(wk)->alpha_tab[0][0][0], (hk), (i))
+/* quicksilver.c: the prover's hash steps of the four slots (gf.c) */
+#define SYDO_UHASH4(A, B, s, t, e) sydo_opt_uhash4(SYDO_LAMBDA, &(A)[0][0], &(B)[0][0], (s), (t), &(e)[0][0])
+/* quicksilver.c: the MAC / key rows from the VOLE columns, a bit-matrix
+ * transpose by 8 x 8 blocks (fold.c) */
+void sydo_opt_transpose(uint64_t *rows, const uint8_t *cols);
+#define SYDO_TRANSPOSE(wk, cols) sydo_opt_transpose(&(wk)->row[0][0], (cols))
 /* bavc.c: the children of every internal GGM node not marked hidden (NULL:
  * all), runs of nodes at a time (prgx.c); iv is lambda/8 bytes */
 void sydo_opt_expand_nodes(uint8_t *nodes, const uint8_t *hidden, const uint8_t *iv);

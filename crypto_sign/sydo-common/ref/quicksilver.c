@@ -68,7 +68,9 @@ static void tables(sydo_qs_work *wk)
 }
 
 /* Row r of the lambda columns as a field element: bit c is bit r of column c.
- * Only rows of the witness and the masks are kept; columns >= D are zero. */
+ * Only rows of the witness and the masks are kept; columns >= D are zero.
+ * SYDO_TRANSPOSE: the opt implementation sets its own (opt/fold.c). */
+#ifndef SYDO_TRANSPOSE
 static void transpose(sydo_qs_work *wk, const uint8_t *cols)
 {
     unsigned c, r;
@@ -82,6 +84,8 @@ static void transpose(sydo_qs_work *wk, const uint8_t *cols)
             wk->row[MROW(r)][w] |= (uint64_t)sydo_bit(col, SYDO_WBITS + r) << sh;
     }
 }
+#define SYDO_TRANSPOSE(wk, cols) transpose((wk), (cols))
+#endif
 
 /* sum_{b < lambda} row[MROW(first + b)] * x^b, reduced (5.6). */
 static void mask_poly(uint64_t r[SYDO_NW], const sydo_qs_work *wk, unsigned first)
@@ -136,6 +140,17 @@ static void fold_block(sydo_qs_work *wk, const sydo_hgen_key *hk, unsigned i)
     }
 }
 #define SYDO_FOLD_BLOCK(wk, hk, i) fold_block((wk), (hk), (i))
+#endif
+
+/* SYDO_UHASH4: one step of both Horner hashes of the four slots (P10); the
+ * opt implementation sets its own (four slots side by side) */
+#ifndef SYDO_UHASH4
+#define SYDO_UHASH4(A, B, s, t, e)                                                                           \
+    do {                                                                                                     \
+        unsigned d_;                                                                                         \
+        for (d_ = 0; d_ < 4; d_++)                                                                           \
+            sydo_uhash_step((A)[d_], (B)[d_], (s), (t), (e)[d_]);                                            \
+    } while (0)
 #endif
 
 /* g <- subset sums of g over the valid patterns (downward closed, so the
@@ -210,7 +225,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
     parse_chal2(&ch, chal2, wk);
     sydo_hgen_setkey(&hk, SYDO_LAMBDA, pk);
     tables(wk);
-    transpose(wk, cols);
+    SYDO_TRANSPOSE(wk, cols);
     for (d = 0; d < 4; d++) {
         gf_zero(A[d]);
         gf_zero(B[d]);
@@ -231,8 +246,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
         gf_zero(e[3]);
         gf_addmask(e[3], m[1], am[0]);
         gf_addmask(e[3], m[0], am[1]);
-        for (d = 0; d < 4; d++)
-            sydo_uhash_step(A[d], B[d], ch.s, ch.t, e[d]);
+        SYDO_UHASH4(A, B, ch.s, ch.t, e);
 
         /* block-1 constraints: every 4-subset Q, coefficient d of prod_Q z */
         for (r = 0; r < 70; r++) {
@@ -257,8 +271,7 @@ void sydo_qs_prove(uint8_t c0[SYDO_LB], uint8_t c123[3 * SYDO_LB], const uint8_t
                     if (Q >> b & 1) /* Q \ {q, b} carries the witness bits */
                         gf_addmask(e[2], wk->prod[Q ^ (1u << q) ^ (1u << b)], mq & am[2 + b]);
             }
-            for (d = 0; d < 4; d++)
-                sydo_uhash_step(A[d], B[d], ch.s, ch.t, e[d]);
+            SYDO_UHASH4(A, B, ch.s, ch.t, e);
         }
 
         /* inner-product polynomial: beta_R, then m_R * beta_R into F_{4-|R|} */
@@ -343,7 +356,7 @@ void sydo_qs_verify(uint8_t c0[SYDO_LB], const uint8_t *qcols, const uint8_t del
     parse_chal2(&ch, chal2, wk);
     sydo_hgen_setkey(&hk, SYDO_LAMBDA, pk);
     tables(wk);
-    transpose(wk, qcols);
+    SYDO_TRANSPOSE(wk, qcols);
     gf_table8(*stab, ch.s);
     gf_load(D, delta);
     gf_table8(*dtab, D);
