@@ -9,9 +9,10 @@
  *     sample <ticks> <cpu_ns> <switches>
  * the counter ticks of the call, and the thread's CPU-clock nanoseconds and
  * context switches read around it, just outside the timed interval (-1
- * where not known; the switches of calls whose warm-up took under
- * NGBENCH_SHORT_CALL are not read, and their clock judges them: oncpu.h): whether the call was descheduled, and its on-CPU
- * estimate, are derived from them (measure/derive.h). The calls: exactly -n
+ * where not known; a call whose warm-up took under NGBENCH_SHORT_CALL has
+ * its switches not read and its clock read once per batch: run_batch):
+ * whether the call was descheduled, and its on-CPU estimate, are derived
+ * from them (measure/derive.h). The calls: exactly -n
  * ITERS, or, when a plan is given, calls until at least -N MIN calls and -t
  * MINTIME seconds of timed work are done, stopping early once -T BUDGET
  * seconds have passed (always at least one call, at most ITERS).
