@@ -987,6 +987,25 @@ progress=$cdir/progress.$$
 : >"$progress"
 NGBENCH_DO_PID=$$
 export NGBENCH_DO_PID
+# ---- -j N: one CPU times, the others prepare. Timing trials run on the
+# last CPU this ./do may use, one target at a time (its lock, stage-measure);
+# while a target measures there, every other step of this run (builds, KAT
+# runs, checks, probes) is kept on the other CPUs (stage.sh, step; the
+# measuring stage moves those already running: ngbench-hostspeed keepoff),
+# and their CPU time is read around every trial (others_own), so that it is
+# not taken for someone else's. Two timings side by side slow each other
+# (measure/README.md), so there is never more than one. ----
+NGBENCH_MEASURE_CPUS= NGBENCH_PREP_CPUS=
+if [ "$jobs" -gt 1 ] && [ "$left" -gt 1 ]; then
+    _cpus=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //' | tr ',' '\n' |
+        awk -F- '{ if (NF == 2) for (i = $1; i <= $2; i++) print i; else print $1 }')
+    if [ "$(printf '%s\n' $_cpus | wc -l)" -ge 2 ]; then
+        NGBENCH_MEASURE_CPUS=$(printf '%s\n' $_cpus | tail -n 1)
+        NGBENCH_PREP_CPUS=$(printf '%s\n' $_cpus | sed '$d' | paste -s -d, -)
+        echo "do: -j $jobs: timing on CPU $NGBENCH_MEASURE_CPUS, one target at a time; the other targets' steps on CPU(s) $NGBENCH_PREP_CPUS meanwhile"
+    fi
+fi
+export NGBENCH_MEASURE_CPUS NGBENCH_PREP_CPUS
 if [ "$jobs" -gt 1 ] && [ "$left" -gt 1 ]; then
     # each line runs in its own ./do --run-one-internal, N at a time, longest first
     tr '\n' '\0' <"$todo" | xargs -0 -P "$jobs" -n 1 sh "$top/do" --results "$results" \

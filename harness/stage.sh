@@ -93,9 +93,16 @@ step() {
     _scr=$work
     if [ "$1" = --scratch ]; then _scr=$2; shift 2; fi
     mkdir -p "$TDIR/logs"
+    # under ./do -j N, while some target times on the measuring CPU, a step
+    # keeps to the others (the measuring stage's own steps pin themselves)
+    _pin=
+    case ${T_PREP_CPUS:--}/${step_pin:-1} in
+    -/* | */0) ;;
+    *) [ -d "$T_HOSTDIR/cores/$T_MEASURE_CPUS" ] && command -v taskset >/dev/null 2>&1 && _pin="taskset -c $T_PREP_CPUS" ;;
+    esac
     # ngbench's own tree (build-impl, ngbench-rec, the harness sources) stays
     # readable where it lives under /tmp: the step's /tmp is private
-    "$T_SANDBOX" --mode "$T_SANDBOX_MODE" --timeout "$_secs" --cpu $((_secs + 15)) \
+    $_pin "$T_SANDBOX" --mode "$T_SANDBOX_MODE" --timeout "$_secs" --cpu $((_secs + 15)) \
         --memory "${T_MEMORY_MB:-0}" --filesize "${T_FILESIZE_MB:-0}" --output-limit "$_lim" \
         --stdout "$TDIR/logs/$_name.out" --stderr "$TDIR/logs/$_name.err" --result "$TDIR/logs/$_name.result" \
         --ro "$T_DATADIR" --ro "$T_LIBDIR" --ro "$(dirname "$NGBENCH_REC")" \

@@ -318,6 +318,22 @@ int ngd_host_load(const ngd_cpustat *a, size_t na, const ngd_cpustat *b, size_t 
     return 1;
 }
 
+double ngd_own_share(double cpu_s, double secs, int nother)
+{
+    double v;
+    if (!(cpu_s >= 0) || !(secs > 0) || nother < 1)
+        return NAN;
+    v = cpu_s / secs / nother;
+    return r3(v > 1 ? 1 : v);
+}
+
+double ngd_foreign_busy(double others, double own)
+{
+    if (isnan(others) || isnan(own))
+        return others;
+    return r3(others - own > 0 ? others - own : 0);
+}
+
 int ngd_load_disturbs(double others, double steal)
 {
     return (!isnan(others) && others > NGD_OTHERS_BUSY) || (!isnan(steal) && steal > NGD_STEAL);
@@ -424,6 +440,7 @@ void ngd_trialhost_init(ngd_trialhost *h)
     h->spread = NAN;
     h->n0 = h->n1 = 0;
     h->own = -1;
+    h->own_cpu[0] = h->own_cpu[1] = h->own_t[0] = h->own_t[1] = NAN;
 }
 
 /* "KEY=<number>" in line, NAN when absent */
@@ -446,6 +463,13 @@ int ngd_trialhost_line(const char *line, ngd_trialhost *h)
     if (strncmp(line, "stat1 ", 6) == 0) {
         if (h->n1 < NGD_MAXCPU && ngd_stat_line(line + 6, &h->s1[h->n1]))
             h->n1++;
+        return 1;
+    }
+    if (strncmp(line, "ownwork before ", 15) == 0 || strncmp(line, "ownwork after ", 14) == 0) {
+        int k = line[8] == 'b' ? 0 : 1;
+        double c = keyed(line, "cpu_s"), t = keyed(line, "t");
+        h->own_cpu[k] = c >= 0 ? c : NAN;
+        h->own_t[k] = t > 0 ? t : NAN;
         return 1;
     }
     if (strncmp(line, "ran_on ", 7) == 0) {
@@ -497,8 +521,17 @@ void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *sp
     if (known)
         PUT(" drift_limit=%.3f", ngd_drift_limit(h->spread));
     if (ngd_host_load(h->s0, h->n0, h->s1, h->n1, h->own, &others, &steal)) {
+        size_t i;
+        int nother = 0;
+        double ours;
+        for (i = 0; i < h->n1; i++)
+            nother += h->s1[i].cpu != h->own;
+        ours = ngd_own_share(h->own_cpu[1] - h->own_cpu[0], h->own_t[1] - h->own_t[0], nother);
+        others = ngd_foreign_busy(others, ours);
         if (!isnan(others))
             PUT(" others_busy=%.3f", others);
+        if (!isnan(ours))
+            PUT(" others_own=%.3f", ours);
         PUT(" steal=%.3f", steal);
         known = 1;
     }

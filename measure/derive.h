@@ -129,6 +129,17 @@ int ngd_stat_line(const char *line, ngd_cpustat *s);
  * snapshots, or no time passed). */
 int ngd_host_load(const ngd_cpustat *a, size_t na, const ngd_cpustat *b, size_t nb, int own, double *others,
                   double *steal);
+/* The campaign's own work on the other CPUs (./do -j: later targets' builds,
+ * KAT runs and checks, kept off the measuring CPU): cpu_s seconds of it
+ * over a window of secs on nother CPUs, as a share of their time (0..1,
+ * NAN when unknown). It is left out of the busy share that disturbs: the
+ * campaign chose to run it there, and the records say how much there was
+ * (others_own); what it costs the figures is measured apart (make
+ * bench-noise, the build condition; README, "How long"). */
+double ngd_own_share(double cpu_s, double secs, int nother);
+/* others (all the other CPUs' busy share) less own (NAN: nothing to take
+ * off), never below 0 */
+double ngd_foreign_busy(double others, double own);
 /* 1 when that load disturbs a trial (NAN: unknown, does not) */
 int ngd_load_disturbs(double others, double steal);
 /* the host's speed: quiet / reading ("%.3f"), of two readings the one
@@ -149,8 +160,9 @@ void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const
 /* what a trial's file says about the host around it: measure's
  * "stat0"/"stat1" lines (/proc/stat) and "ran_on", and the lines the stage
  * appends from ngbench-hostspeed: "quiet ref_ticks=T ref_oncpu_ns=N
- * [spread=S]" (the calibration in force) and "host before|after ref_ticks=T
- * ref_oncpu_ns=N" */
+ * [spread=S]" (the calibration in force), "host before|after ref_ticks=T
+ * ref_oncpu_ns=N" and "ownwork before|after cpu_s=S t=T" (the campaign's
+ * own other work, ngbench-hostspeed own) */
 #define NGD_MAXCPU 1024
 typedef struct {
     double quiet[2], before[2], after[2]; /* ref_ticks, ref_oncpu_ns (NAN: none) */
@@ -158,13 +170,14 @@ typedef struct {
     ngd_cpustat s0[NGD_MAXCPU], s1[NGD_MAXCPU];
     size_t n0, n1;
     int own; /* the CPU measure ran on, -1 when not said */
+    double own_cpu[2], own_t[2]; /* ownwork before, after (NAN: none) */
 } ngd_trialhost;
 void ngd_trialhost_init(ngd_trialhost *h);
 /* takes in one line of a trial's file: 1 when it was one of those */
 int ngd_trialhost_line(const char *line, ngd_trialhost *h);
 /* the trial's host figures as the records carry them, each where known:
- * " host_speed=S host_speed_oncpu=S drift_limit=L others_busy=B steal=X
- * disturbed=WHY"
+ * " host_speed=S host_speed_oncpu=S drift_limit=L others_busy=B
+ * others_own=O steal=X disturbed=WHY" (others_busy without our own work)
  * (written to out, "" when nothing is known); *speed, *speed_oncpu (NAN:
  * unknown) and *disturbed (1: disturbed) */
 void ngd_host_figures(char *out, size_t size, const ngd_trialhost *h, double *speed, double *speed_oncpu,

@@ -25,6 +25,13 @@
  *               quarter second below the thresholds of measure/derive.h);
  *               exit 0 once they are, 1 at the timeout; prints what it saw
  *   limit S     the drift limit of a calibration of spread S (derive.h)
+ *   own         the CPU time of the campaign's own other work: the
+ *               processes descending from -r PID (the campaign's ./do) but
+ *               not from any -x PID (the measuring stage itself), each
+ *               with its reaped children's time: "cpu_s=S t=SECONDS"; two
+ *               readings around a trial tell how much of the other CPUs'
+ *               busy time was ours (derive.h, others_own). With -r, wait
+ *               leaves that work out of the busy share it waits on.
  * -C CPU pins this process to the measured CPU first. */
 #if !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* sched_setaffinity, nanosleep */
@@ -38,6 +45,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dirent.h>
+#include <unistd.h>
 #ifdef __linux__
 #include <sched.h>
 #endif
@@ -166,12 +175,167 @@ static size_t stat_now(ngd_cpustat *s, size_t max)
     return n;
 }
 
+/* the CPU seconds of the processes descending from root and from none of
+ * excl[] (each with its reaped children's: cutime, cstime, so that work
+ * that ended since an earlier reading still counts); -1 when /proc cannot
+ * be read. Processes reparented to init on the way are lost (the sum reads
+ * low, so the busy share left to others reads high: the safe side). */
+enum { MAXPROC = 65536, MAXX = 16 };
+static long own_pid[MAXPROC], own_ppid[MAXPROC];
+static double own_t[MAXPROC];
+static signed char own_in[MAXPROC]; /* -1 unknown, 0 no, 1 yes */
+static size_t own_n;                /* processes of the last own_cpu scan */
+
+static long own_index(long pid, size_t n)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) { /* readdir gives no order: own_pid is sorted below */
+        size_t m = (lo + hi) / 2;
+        if (own_pid[m] < pid)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return lo < n && own_pid[lo] == pid ? (long)lo : -1;
+}
+
+static int cmpl3(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+static double own_cpu(long root, const long *excl, int nexcl)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    size_t n = 0, i;
+    double hz = (double)sysconf(_SC_CLK_TCK), sum = 0;
+    static long tmp[MAXPROC][2];
+    static double tmpt[MAXPROC];
+    if (!d || !(hz > 0)) {
+        if (d)
+            closedir(d);
+        return -1;
+    }
+    while ((e = readdir(d)) != NULL && n < MAXPROC) {
+        char path[64], buf[1024], *p;
+        long pid = strtol(e->d_name, &p, 10), ppid;
+        unsigned long long ut, st;
+        long long cut, cst;
+        FILE *f;
+        size_t got;
+        if (*p || pid <= 0)
+            continue;
+        snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+        if (!(f = fopen(path, "r")))
+            continue; /* gone since readdir */
+        got = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[got] = 0;
+        /* "pid (comm) state ppid ...": comm may hold anything, so from the last ')' */
+        if (!(p = strrchr(buf, ')')))
+            continue;
+        if (sscanf(p + 1, " %*c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld", &ppid, &ut, &st,
+                   &cut, &cst) != 5)
+            continue;
+        tmp[n][0] = pid;
+        tmp[n][1] = ppid;
+        tmpt[n] = ((double)ut + (double)st + (double)(cut > 0 ? cut : 0) + (double)(cst > 0 ? cst : 0)) / hz;
+        n++;
+    }
+    closedir(d);
+    {
+        /* sort by pid (indices through own_pid, kept beside their fields) */
+        static long order[MAXPROC][3];
+        for (i = 0; i < n; i++) {
+            order[i][0] = tmp[i][0];
+            order[i][1] = (long)i;
+        }
+        qsort(order, n, sizeof order[0], cmpl3);
+        for (i = 0; i < n; i++) {
+            own_pid[i] = order[i][0];
+            own_ppid[i] = tmp[order[i][1]][1];
+            own_t[i] = tmpt[order[i][1]];
+            own_in[i] = -1;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        /* walk up to root, an excluded process or the top, then mark the way */
+        long chain[256], c = (long)i;
+        int depth = 0, verdict = 0, k;
+        while (c >= 0 && depth < 256) {
+            int x;
+            if (own_in[c] >= 0) {
+                verdict = own_in[c];
+                break;
+            }
+            for (x = 0; x < nexcl; x++)
+                if (own_pid[c] == excl[x])
+                    break;
+            chain[depth++] = c;
+            if (x < nexcl) {
+                verdict = 0;
+                break;
+            }
+            if (own_pid[c] == root) {
+                verdict = 1;
+                break;
+            }
+            c = own_ppid[c] > 0 ? own_index(own_ppid[c], n) : -1;
+        }
+        for (k = 0; k < depth; k++)
+            own_in[chain[k]] = (signed char)verdict;
+        /* an excluded process is not ours-beside-the-trial, root's own is */
+        if (own_in[i] == 1)
+            sum += own_t[i];
+    }
+    own_n = n;
+    return sum;
+}
+
+#ifdef __linux__
+/* keepoff: every thread of the processes own_cpu found ours is kept off
+ * cpu (where it may run elsewhere); how many were moved */
+static long keep_off(int cpu)
+{
+    long moved = 0;
+    size_t i;
+    for (i = 0; i < own_n; i++) {
+        char path[64];
+        DIR *d;
+        struct dirent *e;
+        if (own_in[i] != 1)
+            continue;
+        snprintf(path, sizeof path, "/proc/%ld/task", own_pid[i]);
+        if (!(d = opendir(path)))
+            continue;
+        while ((e = readdir(d)) != NULL) {
+            char *p;
+            long tid = strtol(e->d_name, &p, 10);
+            cpu_set_t set;
+            if (*p || tid <= 0 || sched_getaffinity((pid_t)tid, sizeof set, &set) != 0)
+                continue;
+            if (!CPU_ISSET(cpu, &set) || CPU_COUNT(&set) < 2)
+                continue; /* off it already, or it has nowhere else to go */
+            CPU_CLR(cpu, &set);
+            if (sched_setaffinity((pid_t)tid, sizeof set, &set) == 0)
+                moved++;
+        }
+        closedir(d);
+    }
+    return moved;
+}
+#endif
+
 static int usage(FILE *f, int rc)
 {
     fputs("usage: ngbench-hostspeed [-C CPU] read\n"
           "       ngbench-hostspeed [-C CPU] calibrate [-t SECONDS]\n"
-          "       ngbench-hostspeed [-C CPU] wait -t SECONDS\n"
+          "       ngbench-hostspeed [-C CPU] wait -t SECONDS [-r PID [-x PID]...]\n"
           "       ngbench-hostspeed limit SPREAD\n"
+          "       ngbench-hostspeed own -r PID [-x PID]...\n"
+          "       ngbench-hostspeed keepoff CPU -r PID [-x PID]...\n"
           "The host's speed and load around ./do's timing trials: a fixed reference kernel (SM3\n"
           "compressions, no memory traffic) timed on the measured CPU, and the other CPUs' busy\n"
           "time from /proc/stat.\n"
@@ -181,6 +345,12 @@ static int usage(FILE *f, int rc)
           "  wait        wait at most SECONDS for the other CPUs to go quiet (busy share below\n"
           "              0.2, steal below 0.05 over a quarter second): exit 0 once they are, 1 if not\n"
           "  limit       the drift limit a calibration of that spread gives the trials (- : none said)\n"
+          "  own         the CPU time of the campaign's own other work: the processes descending\n"
+          "              from -r PID (its ./do) and from no -x PID (the measuring stage), their\n"
+          "              reaped children's included: cpu_s=SECONDS t=SECONDS (a clock)\n"
+          "  keepoff     move that work off CPU (the measuring one; twice, 50 ms apart, for what\n"
+          "              it forked meanwhile): moved=N\n"
+          "  -r PID      (wait) leave that work out of the other CPUs' busy share\n"
           "  -C CPU      pin to CPU first (the measured one)\n"
           "  -h, --help, -V, --version\n"
           "NGBENCH_COUNTER forces the counter, NGBENCH_ONCPU the on-CPU clock (as for measure).\n",
@@ -192,7 +362,8 @@ int main(int argc, char **argv)
 {
     const char *cmd = NULL, *limit_of = "-";
     double secs = -1, ticks, on;
-    int i;
+    long root = 0, excl[MAXX];
+    int i, nexcl = 0, keepoff_cpu = -1;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
             return usage(stdout, 0);
@@ -216,6 +387,22 @@ int main(int argc, char **argv)
                     fprintf(stderr, "ngbench-hostspeed: cannot pin to CPU %ld; running unpinned\n", c);
             }
 #endif
+        } else if ((strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "-x") == 0) && i + 1 < argc) {
+            char *end;
+            long pid = strtol(argv[i + 1], &end, 10);
+            if (*end || pid <= 0) {
+                fprintf(stderr, "ngbench-hostspeed: %s wants a process id, not '%s'\n", argv[i], argv[i + 1]);
+                return 1;
+            }
+            if (argv[i][1] == 'r')
+                root = pid;
+            else if (nexcl < MAXX)
+                excl[nexcl++] = pid;
+            else {
+                fprintf(stderr, "ngbench-hostspeed: at most %d -x\n", MAXX);
+                return 1;
+            }
+            i++;
         } else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
             char *end;
             secs = strtod(argv[++i], &end);
@@ -223,6 +410,15 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ngbench-hostspeed: -t wants seconds, not '%s'\n", argv[i]);
                 return 1;
             }
+        } else if (!cmd && strcmp(argv[i], "keepoff") == 0 && i + 1 < argc) {
+            char *end;
+            long c = strtol(argv[++i], &end, 10);
+            cmd = "keepoff";
+            if (*end || c < 0 || c > 1023) {
+                fprintf(stderr, "ngbench-hostspeed: keepoff wants a CPU number, not '%s'\n", argv[i]);
+                return 1;
+            }
+            keepoff_cpu = (int)c;
         } else if (!cmd && strcmp(argv[i], "limit") == 0 && i + 1 < argc) {
             char *end;
             double v;
@@ -234,7 +430,7 @@ int main(int argc, char **argv)
                 return 1;
             }
         } else if (!cmd && (strcmp(argv[i], "read") == 0 || strcmp(argv[i], "calibrate") == 0 ||
-                            strcmp(argv[i], "wait") == 0)) {
+                            strcmp(argv[i], "wait") == 0 || strcmp(argv[i], "own") == 0)) {
             cmd = argv[i];
         } else {
             fprintf(stderr, "ngbench-hostspeed: unknown argument '%s' (try --help)\n", argv[i]);
@@ -246,6 +442,39 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "limit") == 0) {
         /* the drift limit of a calibration's spread ("-": not said) */
         printf("%.3f\n", ngd_drift_limit(strcmp(limit_of, "-") == 0 ? NAN : strtod(limit_of, NULL)));
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
+    if (strcmp(cmd, "keepoff") == 0) {
+        long moved = 0;
+        int pass;
+        if (!root) {
+            fputs("ngbench-hostspeed: keepoff wants -r PID (try --help)\n", stderr);
+            return 1;
+        }
+        for (pass = 0; pass < 2; pass++) {
+            struct timespec q = {0, 50000000L};
+            if (pass)
+                nanosleep(&q, NULL);
+            if (own_cpu(root, excl, nexcl) < 0)
+                break;
+#ifdef __linux__
+            moved += keep_off(keepoff_cpu);
+#endif
+        }
+        printf("moved=%ld\n", moved);
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
+    if (strcmp(cmd, "own") == 0) {
+        double c;
+        if (!root) {
+            fputs("ngbench-hostspeed: own wants -r PID (try --help)\n", stderr);
+            return 1;
+        }
+        c = own_cpu(root, excl, nexcl);
+        if (c < 0)
+            printf("cpu_s=- t=%.3f\n", now());
+        else
+            printf("cpu_s=%.3f t=%.3f\n", c, now());
         return fflush(stdout) == 0 ? 0 : 1;
     }
     ngo_init();
@@ -293,13 +522,17 @@ int main(int argc, char **argv)
 #endif
         do {
             struct timespec q = {0, 250000000L};
+            double c0 = root ? own_cpu(root, excl, nexcl) : -1, t0 = now(), c1;
             na = stat_now(a, MAXCPU);
             nanosleep(&q, NULL);
             nb = stat_now(b, MAXCPU);
+            c1 = root ? own_cpu(root, excl, nexcl) : -1;
             if (!ngd_host_load(a, na, b, nb, own, &others, &steal)) {
                 printf("wait: no /proc/stat here\n");
                 return 1;
             }
+            if (c0 >= 0 && c1 >= c0 && nb > 1) /* our own work on the others is no reason to wait */
+                others = ngd_foreign_busy(others, ngd_own_share(c1 - c0, now() - t0, (int)nb - (own >= 0)));
             if (!ngd_load_disturbs(others, steal)) {
                 printf("wait: quiet others_busy=%.3f steal=%.3f\n", others, steal);
                 return 0;

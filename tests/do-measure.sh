@@ -114,4 +114,34 @@ sed '/ memsig ref cc counter /s/ name=[^ ]* unit=[^ ]* / name=clock_gettime unit
 grep -q '^| ref | cc | sign | [0-9.]* [kMG]* *ns |' "$work/nsrep/pages/testhost/memsig.md" &&
     grep -q 'Figures marked ns are nanoseconds, not cycles' "$work/nsrep/pages/testhost/memsig.md" &&
     ok "a clock_gettime line's figures are marked ns on the page" || bad "ns figures not marked on the page"
+# -j 2: one CPU times, one target at a time; the others' steps keep off it,
+# and their CPU time beside each trial is recorded as the campaign's own
+ncpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //' | tr ',' '\n' |
+    awk -F- '{ if (NF == 2) n += $2 - $1 + 1; else n++ } END { print n + 0 }')
+if [ "${ncpu:-1}" -ge 2 ]; then
+    "$datadir/do" --results="$work/j2" --okcompilers="$work/okcompilers" -j 2 \
+        --trials=2 --min-calls 6 --min-time=0.01 --budget 1 --quiet-wait 2 --no-profile \
+        "$fix/crypto_sign/memsig" "$fix/crypto_kem/toykem" >"$work/j2.out" 2>&1 ||
+        { cat "$work/j2.out"; bad "./do -j 2 failed"; }
+    mcpu=$(sed -n 's/^do: -j 2: timing on CPU \([0-9]*\),.*/\1/p' "$work/j2.out")
+    [ -n "$mcpu" ] && ok "-j 2: ./do names the timing CPU ($mcpu)" || { cat "$work/j2.out"; bad "-j 2: no timing CPU named"; }
+    pins=$("$rec" get -k pin -f cpu "$work/j2/testhost/data" | sort -u | tr '\n' ' ')
+    [ "$pins" = "$mcpu " ] && ok "-j 2: both targets timed on CPU $mcpu" || bad "-j 2: pin records say CPU(s) $pins, not $mcpu"
+    n=$("$rec" get -k trial -f others_own "$work/j2/testhost/data" | grep -c '^[0-9.]*$')
+    t=$("$rec" get -k trial -f trial "$work/j2/testhost/data" | wc -l)
+    [ "$t" -gt 0 ] && [ "$n" = "$t" ] && ok "-j 2: every trial says how much of the other CPUs was ours ($n trials)" ||
+        bad "-j 2: $n of $t trials carry others_own"
+    # the timing lane is one at a time: per target, from its first trial's
+    # start to its last trial's end (the steps' log times), in turn
+    for d in "$work"/j2/testhost/targets/*/*/*/*/*; do
+        for r in "$d"/logs/*-[0-9].result; do
+            printf '%s %s\n' "$(stat -c %Y "${r%.result}.sandbox")" "$(stat -c %Y "$r")"
+        done | awk -v d="${d##*/targets/}" 'NR == 1 { s = $1 } { if ($2 > e) e = $2 } END { if (NR) print s, e, d }'
+    done | sort -n >"$work/lanes"
+    [ "$(wc -l <"$work/lanes")" = 2 ] && awk 'NR == 1 { e = $2 } NR == 2 { exit !($1 >= e) }' "$work/lanes" &&
+        ok "-j 2: the two targets took turns on the timing CPU" ||
+        { cat "$work/lanes"; bad "-j 2: the targets' timing overlapped"; }
+else
+    echo "skip: -j 2 needs 2 CPUs"
+fi
 exit $((fails > 0))
