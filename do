@@ -58,7 +58,12 @@ Selection
                      every line (the default with --quick). A primitive without
                      kat.sha256 generates the full tier everywhere
 Running
-  -j N               run N targets at once (default 1; longest first by the plan)
+  -j N               run N targets at once (default 1; longest first by the plan).
+                     Timing stays alone: on 2 or more CPUs, trials run on the last
+                     CPU, one target at a time, while the other targets build, run
+                     their KATs and checks on the other CPUs; their CPU time beside
+                     each trial is recorded (others_own) and is not taken for a busy
+                     host. -j 2 on a 2-core machine is the main job's setting
   --timeout S        limit for each run of an implementation (default 3600)
   --build-timeout S  limit for each build (default 900)
   --memory MB        address-space limit for builds and runs (default 8192)

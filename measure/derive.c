@@ -413,8 +413,8 @@ void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, dou
         snprintf(out, size, "no");
 }
 
-void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const double *speed, size_t nt,
-                     double headline)
+void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const double *speed, const double *others,
+                     size_t nt, double headline)
 {
     double lo = INFINITY, hi = -INFINITY, host = 0, u;
     size_t i;
@@ -425,6 +425,10 @@ void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const
         }
         if (!isnan(speed[i]))
             host = fmax(host, fabs(r3(speed[i]) - 1));
+        /* other work on the other CPUs slows calls the kernel does not see
+         * slowed (caches, memory): NGD_LOAD_K per unit of their busy share */
+        if (others && !isnan(others[i]) && r3(others[i]) > NGD_OTHERS_BUSY)
+            host = fmax(host, NGD_LOAD_K * r3(others[i]));
     }
     u = host;
     if (hi >= lo && headline > 0)

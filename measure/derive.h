@@ -155,8 +155,15 @@ void ngd_disturbed(char *out, size_t size, double speed, double speed_oncpu, dou
  * the host's speed from 1 in any trial (speed[t]: the speed by the clock
  * the headline's estimator uses; NAN where unknown). A headline taken on a
  * host that ran 13% slow carries at least 13%. */
-void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const double *speed, size_t nt,
-                     double headline);
+void ngd_uncertainty(char *out, size_t size, const double *trial_headline, const double *speed, const double *others,
+                     size_t nt, double headline);
+/* A trial whose other CPUs were busy (others[t] above NGD_OTHERS_BUSY, our
+ * own work left out; others may be NULL) carries at least NGD_LOAD_K times
+ * that share: beside a parallel build on this project's 2-vCPU VM, calls
+ * that were never switched out ran up to 1.40x slower (tsuov128 verify;
+ * make bench-noise, 2026-12-07) while the register-resident kernel read
+ * its quiet speed. */
+#define NGD_LOAD_K 0.5
 /* what a trial's file says about the host around it: measure's
  * "stat0"/"stat1" lines (/proc/stat) and "ran_on", and the lines the stage
  * appends from ngbench-hostspeed: "quiet ref_ticks=T ref_oncpu_ns=N

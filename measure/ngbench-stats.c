@@ -143,7 +143,7 @@ static void *grow(void *p, size_t size)
 /* what each trial (file) says beyond its samples: its own headline, and the
  * host around it (NAN: unknown) */
 #define MAXTRIALS 1024
-static double trial_head[MAXTRIALS], trial_speed[MAXTRIALS], trial_speed_on[MAXTRIALS];
+static double trial_head[MAXTRIALS], trial_speed[MAXTRIALS], trial_speed_on[MAXTRIALS], trial_others[MAXTRIALS];
 static size_t ntrials, ndisturbed;
 static int any_host;
 
@@ -197,6 +197,8 @@ static int read_file(FILE *f, const char *name, double *trial_mean)
             trial_head[ntrials] = persecond > 0 ? ngd_headline(all + first, flag + first, oncpu + first, k) : NAN;
             trial_speed[ntrials] = sp;
             trial_speed_on[ntrials] = spo;
+            /* the busy share of the others as recorded (our own work left out) */
+            trial_others[ntrials] = strstr(host, " others_busy=") ? strtod(strstr(host, " others_busy=") + 13, NULL) : NAN;
         }
         ntrials++;
         ndisturbed += dist;
@@ -320,7 +322,7 @@ int main(int argc, char **argv)
         if (strstr(percall, " headline=") && ntrials <= MAXTRIALS) {
             int on = strstr(percall, " estimator=oncpu ") != NULL;
             char u[32];
-            ngd_uncertainty(u, sizeof u, trial_head, on ? trial_speed_on : trial_speed, ntrials,
+            ngd_uncertainty(u, sizeof u, trial_head, on ? trial_speed_on : trial_speed, trial_others, ntrials,
                             strtod(strstr(percall, " headline=") + 10, NULL));
             ngr_out_str(&tot, NGF_uncertainty, u);
             if (any_host)

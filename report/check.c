@@ -251,7 +251,8 @@ static void check_trial_host(ctx *c, const ngr_record *tr, const char *op, size_
 static void check_host(ctx *c, const ngr_record *cr, const ngr_record **tr, size_t nt)
 {
     const char *op = ngr_get(cr, NGF_op), *est = ngr_get(cr, NGF_estimator);
-    double *heads = xmalloc((nt ? nt : 1) * sizeof *heads), *speeds = xmalloc((nt ? nt : 1) * sizeof *speeds);
+    double *heads = xmalloc((nt ? nt : 1) * sizeof *heads), *speeds = xmalloc((nt ? nt : 1) * sizeof *speeds),
+           *others = xmalloc((nt ? nt : 1) * sizeof *others);
     double retries = 0, nd = 0;
     int any = 0, on = est && strcmp(est, "oncpu") == 0;
     char what[96], s[64];
@@ -260,6 +261,7 @@ static void check_host(ctx *c, const ngr_record *cr, const ngr_record **tr, size
         const char *d = ngr_get(tr[i], NGF_disturbed);
         heads[i] = num(tr[i], NGF_headline);
         speeds[i] = num(tr[i], on ? NGF_host_speed_oncpu : NGF_host_speed);
+        others[i] = num(tr[i], NGF_others_busy);
         retries += isfinite(num(tr[i], NGF_retries)) ? num(tr[i], NGF_retries) : 0;
         if (!d)
             continue;
@@ -281,7 +283,7 @@ static void check_host(ctx *c, const ngr_record *cr, const ngr_record **tr, size
         expect_str(c, what, ngr_get(cr, NGF_retries), s);
     }
     if (ngr_get(cr, NGF_uncertainty) && nt > 0 && ngr_get(tr[0], NGF_headline)) {
-        ngd_uncertainty(s, sizeof s, heads, speeds, nt, num(cr, NGF_headline));
+        ngd_uncertainty(s, sizeof s, heads, speeds, others, nt, num(cr, NGF_headline));
         snprintf(what, sizeof what, "cycles %s uncertainty (the trials' spread and the host's speed)", op);
         expect_str(c, what, ngr_get(cr, NGF_uncertainty), s);
     }
@@ -295,6 +297,7 @@ static void check_host(ctx *c, const ngr_record *cr, const ngr_record **tr, size
     }
     free(heads);
     free(speeds);
+    free(others);
 }
 
 static void check_cycles(ctx *c, const ngr_record *cr, const char *tdir)
