@@ -481,15 +481,36 @@ done_targets() {
 now() { date +%s; }
 human() { awk -v s="$1" 'BEGIN { if (s >= 3600) printf "%.1f h", s / 3600; else if (s >= 60) printf "%.0f min", s / 60; else printf "%d s", s }'; }
 
+# allowed_cpus: the CPUs this ./do may use, one a line
+allowed_cpus() {
+    _c=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //' | tr ',' '\n' |
+        awk -F- '{ if (NF == 2) for (i = $1; i <= $2; i++) print i; else print $1 }')
+    [ -n "$_c" ] && printf '%s\n' "$_c" && return
+    seq 0 $(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) - 1))
+}
+# par: how many CPUs -j N keeps busy here (1 without the lever: -j 1, or one
+# CPU), for the wall-clock model (harness/campaign wall)
+par() {
+    _n=$(allowed_cpus | wc -l)
+    [ "$jobs" -gt 1 ] && [ "$_n" -ge 2 ] || { echo 1; return; }
+    [ "$jobs" -lt "$_n" ] && echo "$jobs" || echo "$_n"
+}
+# plan_wall: the plan's wall-clock model at this -j, under the plan
+plan_wall() {
+    [ "$jobs" -gt 1 ] || return 0
+    _w=$(grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print $2 "\t" ($5 == "" ? "-" : $5) }' | "$libdir/campaign" wall "$(par)")
+    echo "# with -j $jobs here ($(allowed_cpus | wc -l) CPUs, $(par) kept busy): about $_w s ($(human "$_w")), one CPU timing while the others prepare"
+}
+
 # spec_of ID: where the campaign keeps the target's spec
 spec_of() { printf '%s/specs/%s.spec' "$cdir" "$1"; }
 
-# run_one LINE: one line of the todo list (N, ID, ESTIMATE). run-target
+# run_one LINE: one line of the todo list (N, ID, ESTIMATE, TIMING). run-target
 # reads the target's spec, runs in a session of its own, holds the target's
 # lock for as long as anything of it runs, and dies with this ./do (its
 # watchdog).
 run_one() {
-    IFS="$tab" read -r n tname est <<EOT
+    IFS="$tab" read -r n tname est _lane <<EOT
 $1
 EOT
     kill -0 "$NGBENCH_DO_PID" 2>/dev/null || return 0 # the ./do that started this is gone
@@ -508,9 +529,10 @@ EOT
         # elapsed, the ETA of what this ./do has left, and the figures
         printf '%s\t%s\t%s\n' "$tname" "$took" "${est:--}" >>"$progress"
         # what is left of this run, at the pace the finished targets set against their estimates
-        eta=$(awk -F "$tab" -v jobs="$jobs" 'FILENAME == ARGV[1] { fin[$1] = 1; if ($3 != "-") { r += $2; e += $3 }; next }
-            !($2 in fin) { rem++; if ($3 != "-") rest += $3; else unk++ }
-            END { if (!rem) exit; f = (e > 0 ? r / e : 1); s = rest * f / jobs
+        par=${par:-$(par)}
+        eta=$(awk -F "$tab" -v par="$par" 'FILENAME == ARGV[1] { fin[$1] = 1; if ($3 != "-") { r += $2; e += $3 }; next }
+            !($2 in fin) { rem++; if ($3 != "-") rest += $3; else unk++; if ($4 != "" && $4 != "-") lane += $4 }
+            END { if (!rem) exit; f = (e > 0 ? r / e : 1); s = rest * f / par; if (par > 1 && lane * f > s) s = lane * f
                   t = s >= 3600 ? sprintf("%.1f h", s / 3600) : s >= 60 ? sprintf("%.0f min", s / 60) : sprintf("%d s", s)
                   if (rest > 0) printf "about %s left%s", t, unk ? sprintf(" and %d target(s) without an estimate", unk) : ""
                   else printf "%d target(s) left, without an estimate", unk }' \
@@ -764,6 +786,7 @@ if [ -n "$summary" ] || { [ -n "$plan$makefile" ] && [ -n "$exists" ] && [ -z "$
     campaign=$(cat "$cdir/id")
     if [ -n "$plan" ]; then
         cat "$cdir/plan"
+        plan_wall
     elif [ -n "$makefile" ]; then
         sel=
         for a in "$@"; do sel="$sel$(q "$(cd "$a" && pwd)")"; done
@@ -823,9 +846,10 @@ unlock_campaign() { if command -v flock >/dev/null 2>&1; then exec 8>&-; else lo
 # plan_records FILE: the plan as records (one per job), what status compares
 # the finished targets with; in the records from the campaign's start
 plan_records() {
-    grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print NR "\t" $0 }' | while IFS="$tab" read -r n id est src line; do
+    grep -v '^#' "$cdir/plan" | awk -F "$tab" '{ print NR "\t" $0 }' | while IFS="$tab" read -r n id est src line lane; do
         o=${id%%/*} r=${id#*/}; p=${r%%/*} r=${r#*/}; i=${r%%/*} c=${r#*/}
-        record "$1" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src"
+        record "$1" "$o" "$p" "$i" "$c" plan "campaign=$campaign" "order=$n" "estimate=$est" "source=$src" \
+            ${lane:+"timing_estimate=$lane"}
     done
 }
 lock_campaign
@@ -919,9 +943,9 @@ fi
 todo=$cdir/todo.$$
 todo_all=$cdir/todo-all.$$
 done_targets >"$cdir/done.$$"
-# N, ID, ESTIMATE in plan order (the target itself is its spec)
+# N, ID, ESTIMATE, TIMING-SECONDS in plan order (the target itself is its spec)
 grep -v '^#' "$cdir/plan" | awk -F "$tab" 'FILENAME == ARGV[1] { d[$0] = 1; next }
-    { n++; if (!($1 in d)) print n "\t" $1 "\t" $2 }' "$cdir/done.$$" - >"$todo"
+    { n++; if (!($1 in d)) print n "\t" $1 "\t" $2 "\t" ($5 == "" ? "-" : $5) }' "$cdir/done.$$" - >"$todo"
 if [ -n "$job" ]; then
     if ! grep -qxF "$job" "$targets"; then
         echo "do: no job '$job' in this selection (see ./do --plan)" >&2
@@ -982,9 +1006,9 @@ append_block "$hostdir/data" "$runblock" || { echo "do: cannot append to $hostdi
 : >"$cdir/planned"
 rm -f "$runblock"
 unlock_campaign
-est_total=$(awk -F "$tab" '$3 != "-" { s += $3 } END { print s + 0 }' "$todo")
+est_total=$(cut -f 3,4 "$todo" | "$libdir/campaign" wall "$(par)")
 est_unknown=$(awk -F "$tab" '$3 == "-"' "$todo" | wc -l)
-echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done.$$") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}; estimated $(human $((est_total / jobs)))$([ "$est_unknown" -gt 0 ] && echo " + $est_unknown target(s) without an estimate")"
+echo "do: campaign $campaign ($event): $total targets, $(wc -l <"$cdir/done.$$") already done, $left to run here${quick:+, quick tier}${job:+ (job $job)}${shard:+ (shard $shard)}; estimated $(human "$est_total")$([ "$est_unknown" -gt 0 ] && echo " + $est_unknown target(s) without an estimate")"
 echo "do: results in $hostdir"
 
 # ---- the loop ----
@@ -1002,8 +1026,7 @@ export NGBENCH_DO_PID
 # (measure/README.md), so there is never more than one. ----
 NGBENCH_MEASURE_CPUS= NGBENCH_PREP_CPUS=
 if [ "$jobs" -gt 1 ] && [ "$left" -gt 1 ]; then
-    _cpus=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //' | tr ',' '\n' |
-        awk -F- '{ if (NF == 2) for (i = $1; i <= $2; i++) print i; else print $1 }')
+    _cpus=$(allowed_cpus)
     if [ "$(printf '%s\n' $_cpus | wc -l)" -ge 2 ]; then
         NGBENCH_MEASURE_CPUS=$(printf '%s\n' $_cpus | tail -n 1)
         NGBENCH_PREP_CPUS=$(printf '%s\n' $_cpus | sed '$d' | paste -s -d, -)

@@ -326,6 +326,37 @@ static long keep_off(int cpu)
     }
     return moved;
 }
+
+/* letback: the inverse, once the timing is done: every thread of our work
+ * that keep_off (or a step started while the CPU was taken: it inherits
+ * its parent's set) kept off cpu may run there again; how many */
+static long let_back(int cpu)
+{
+    long back = 0;
+    size_t i;
+    for (i = 0; i < own_n; i++) {
+        char path[64];
+        DIR *d;
+        struct dirent *e;
+        if (own_in[i] != 1)
+            continue;
+        snprintf(path, sizeof path, "/proc/%ld/task", own_pid[i]);
+        if (!(d = opendir(path)))
+            continue;
+        while ((e = readdir(d)) != NULL) {
+            char *p;
+            long tid = strtol(e->d_name, &p, 10);
+            cpu_set_t set;
+            if (*p || tid <= 0 || sched_getaffinity((pid_t)tid, sizeof set, &set) != 0 || CPU_ISSET(cpu, &set))
+                continue;
+            CPU_SET(cpu, &set);
+            if (sched_setaffinity((pid_t)tid, sizeof set, &set) == 0)
+                back++;
+        }
+        closedir(d);
+    }
+    return back;
+}
 #endif
 
 static int usage(FILE *f, int rc)
@@ -336,6 +367,7 @@ static int usage(FILE *f, int rc)
           "       ngbench-hostspeed limit SPREAD\n"
           "       ngbench-hostspeed own -r PID [-x PID]...\n"
           "       ngbench-hostspeed keepoff CPU -r PID [-x PID]...\n"
+          "       ngbench-hostspeed letback CPU -r PID [-x PID]...\n"
           "The host's speed and load around ./do's timing trials: a fixed reference kernel (SM3\n"
           "compressions, no memory traffic) timed on the measured CPU, and the other CPUs' busy\n"
           "time from /proc/stat.\n"
@@ -350,6 +382,7 @@ static int usage(FILE *f, int rc)
           "              reaped children's included: cpu_s=SECONDS t=SECONDS (a clock)\n"
           "  keepoff     move that work off CPU (the measuring one; twice, 50 ms apart, for what\n"
           "              it forked meanwhile): moved=N\n"
+          "  letback     once the timing is done: that work may use CPU again: back=N\n"
           "  -r PID      (wait) leave that work out of the other CPUs' busy share\n"
           "  -C CPU      pin to CPU first (the measured one)\n"
           "  -h, --help, -V, --version\n"
@@ -410,12 +443,13 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ngbench-hostspeed: -t wants seconds, not '%s'\n", argv[i]);
                 return 1;
             }
-        } else if (!cmd && strcmp(argv[i], "keepoff") == 0 && i + 1 < argc) {
+        } else if (!cmd && (strcmp(argv[i], "keepoff") == 0 || strcmp(argv[i], "letback") == 0) && i + 1 < argc) {
             char *end;
-            long c = strtol(argv[++i], &end, 10);
-            cmd = "keepoff";
+            long c;
+            cmd = argv[i];
+            c = strtol(argv[++i], &end, 10);
             if (*end || c < 0 || c > 1023) {
-                fprintf(stderr, "ngbench-hostspeed: keepoff wants a CPU number, not '%s'\n", argv[i]);
+                fprintf(stderr, "ngbench-hostspeed: %s wants a CPU number, not '%s'\n", cmd, argv[i]);
                 return 1;
             }
             keepoff_cpu = (int)c;
@@ -462,6 +496,19 @@ int main(int argc, char **argv)
 #endif
         }
         printf("moved=%ld\n", moved);
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
+    if (strcmp(cmd, "letback") == 0) {
+        long back = 0;
+        if (!root) {
+            fputs("ngbench-hostspeed: letback wants -r PID (try --help)\n", stderr);
+            return 1;
+        }
+#ifdef __linux__
+        if (own_cpu(root, excl, nexcl) >= 0)
+            back = let_back(keepoff_cpu);
+#endif
+        printf("back=%ld\n", back);
         return fflush(stdout) == 0 ? 0 : 1;
     }
     if (strcmp(cmd, "own") == 0) {
