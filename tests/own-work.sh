@@ -1,9 +1,10 @@
 #!/bin/sh
 # own-work.sh - ./do -j N's own work beside a timing trial (ngbench-hostspeed
-# own and keepoff, measure/derive.c's others_own): the CPU time of the
+# own, keepoff and letback, measure/derive.c's others_own): the CPU time of the
 # processes under a ./do is counted, that of the measuring stage's own
 # subtree is not, work that ended (reaped) still counts, keepoff moves the
-# campaign's processes off the measuring CPU, and a trial whose other CPUs
+# campaign's processes off the measuring CPU and letback lets them back
+# when its trials are done, and a trial whose other CPUs
 # were busy with our own work only is not marked "others" (with the same
 # load from outside the campaign, it is, and its uncertainty is at least
 # half that load).
@@ -74,6 +75,16 @@ if [ "$ncpu" -ge 2 ] && command -v taskset >/dev/null 2>&1; then
     aff1=$(taskset -pc "$kid" | sed 's/.*: //')
     case $aff1 in *"$last"*) ok "keepoff left the excluded child where it was ($aff1)" ;;
     *) bad "keepoff moved the excluded child ($aff1)" ;; esac
+    # letback: once the timing is done, what keepoff moved (this shell
+    # included: -r $$ is the root, as ./do is) may use the CPU again, or
+    # every step started later inherits one CPU less (found in the first
+    # whole campaign: ./do itself had been moved)
+    out=$("$hs" letback "$last" -r $$ -x "$kid")
+    for p in "$kid2" $$; do
+        aff=$(taskset -pc "$p" | sed 's/.*: //')
+        case ,$aff, in *",$last,"* | *"-$last,"*) ok "letback $last: pid $p may run on it again ($out; CPUs $aff)" ;;
+        *) bad "letback $last: $out, yet pid $p is still kept off it ($aff)" ;; esac
+    done
     kill "$kid" "$kid2" 2>/dev/null
     wait "$kid" "$kid2" 2>/dev/null
 else
