@@ -28,26 +28,32 @@ mk_specs() {
 }
 mk_specs "$w/specs" full
 mk_specs "$w/specs-quick" quick
-# finished runs: here p1/ref/a took 100 s; another host ran p1/ref/a in 50 s
-# and p2/ref/a in 30 s (this host is twice as slow: p2 is estimated 60 s)
-r() { # r FILE HOST TARGET SECONDS
+# finished runs: here p1/ref/a took 100 s, 10 of them waiting for the
+# timing CPU and 40 on it; another host ran p1/ref/a in 50 s and p2/ref/a in
+# 30 s, 10 on the timing CPU (this host is 1.8 times as slow: p2 is
+# estimated 54 s, 18 of them timing)
+r() { # r FILE HOST TARGET SECONDS [LANE WAIT]
     o=${3%%/*} x=${3#*/}; p=${x%%/*} x=${x#*/}; i=${x%%/*} c=${x#*/}
-    for k in kat status done; do
-        case $k in kat) f="tier=full" ;; status) f="seconds=$4 status=PASS" ;; done) f= ;; esac
+    for k in kat stages status done; do
+        case $k in kat) f="tier=full" ;; status) f="seconds=$4 status=PASS" ;; done) f= ;;
+        stages) [ $# -ge 6 ] || continue; f="measure_seconds=$5 lane_seconds=$5 lane_wait_seconds=$6" ;; esac
         NGBENCH_REC_HOST=$2 NGBENCH_REC_ABI=amd64 "$rec" write "$1" "$o" "$p" "$i" "$c" $k campaign=c1 "attempt=a$$$4" $f
     done
 }
-r "$w/here" here crypto_sign/p1/ref/a 100
+r "$w/here" here crypto_sign/p1/ref/a 100 40 10
 r "$w/other" there crypto_sign/p1/ref/a 50
-r "$w/other" there crypto_sign/p2/ref/a 30
+r "$w/other" there crypto_sign/p2/ref/a 30 10 0
 "$camp" estimate "$w/specs" "$w/here" "$w/other" >"$w/est"
 cat "$w/est"
 want() { grep -qx "$1" "$w/est" && ok "estimate: $1" || bad "estimate: want '$1', got '$(grep "^${1%%	*}	" "$w/est")'"; }
-want "crypto_sign/p1/ref/a${tab}100${tab}measured"
-want "crypto_sign/p1/ref/b${tab}100${tab}other-compilers"
-want "crypto_sign/p2/ref/a${tab}60${tab}other-host"
-want "crypto_sign/p4/ref/a${tab}-${tab}unknown"
-grep -q "^crypto_sign/p3/ref/a${tab}[0-9]*${tab}model$" "$w/est" && ok "estimate: p3 from its shipped cost (model)" || bad "p3 not from the model"
+want "crypto_sign/p1/ref/a${tab}90${tab}measured${tab}40"
+want "crypto_sign/p1/ref/b${tab}90${tab}other-compilers${tab}40"
+want "crypto_sign/p2/ref/a${tab}54${tab}other-host${tab}18"
+want "crypto_sign/p4/ref/a${tab}-${tab}unknown${tab}-"
+grep -q "^crypto_sign/p3/ref/a${tab}[0-9]*${tab}model${tab}[0-9]*$" "$w/est" && ok "estimate: p3 from its shipped cost (model)" || bad "p3 not from the model"
+# the model's timing share: 3 operations x (5 trials of 1 s + 1.5 s of process starts)
+[ "$(grep "^crypto_sign/p3/ref/a$tab" "$w/est" | cut -f 4)" = 20 ] && ok "estimate: the model's timing seconds" ||
+    bad "the model's timing seconds: $(grep "^crypto_sign/p3/ref/a$tab" "$w/est" | cut -f 4)"
 # an implementation's own cost line (an opt is faster than its ref)
 mkdir -p "$w/crypto_sign/p3/opt" "$w/specs-opt/crypto_sign/p3/ref" "$w/specs-opt/crypto_sign/p3/opt"
 printf 'kat_record_seconds 2.0\nkat_record_seconds opt 0.5\n' >"$w/crypto_sign/p3/cost"
@@ -62,7 +68,7 @@ est=$("$camp" estimate "$w/specs-opt" | cut -f 2 | tr '\n' ' ')
     bad "estimate with an opt cost line: $est"
 printf 'kat_record_seconds 2.0\n' >"$w/crypto_sign/p3/cost"
 # a quick tier does not take a full run's seconds
-"$camp" estimate "$w/specs-quick" "$w/here" | grep -q "^crypto_sign/p1/ref/a${tab}-${tab}unknown$" &&
+"$camp" estimate "$w/specs-quick" "$w/here" | grep -q "^crypto_sign/p1/ref/a${tab}-${tab}unknown${tab}-$" &&
     ok "a full run's seconds do not estimate the quick tier" || bad "the quick tier took a full run's seconds"
 
 "$camp" plan --key k --host here "$w/specs" "$w/here" "$w/other" >"$w/plan"
@@ -71,6 +77,13 @@ cat "$w/plan"
 grep -q '^# estimated total: .* + 1 job(s) without an estimate' "$w/plan" && ok "plan: a total, and the job without an estimate said" ||
     bad "plan: no total"
 [ "$(grep -vc '^#' "$w/plan")" -eq 5 ] && ok "plan: every target" || bad "plan: jobs missing"
+# the -j 2 line: timing seconds 40 + 40 + 18 + 20, the known total over 2 smaller
+tl=$(grep -v '^#' "$w/plan" | awk -F "$tab" '$5 != "-" { l += $5 } END { print l }')
+grep -q "^# of it on the timing CPU: $tl s" "$w/plan" && ok "plan: the timing seconds ($tl s) in its header" || bad "plan: no timing total"
+[ "$(grep -v '^#' "$w/plan" | awk -F "$tab" 'NF != 5' | wc -l)" -eq 0 ] && ok "plan: five columns a job" || bad "plan: a job line without timing seconds"
+w1=$(printf '100\t30\n100\t30\n' | "$camp" wall 1) w2=$(printf '100\t30\n100\t30\n' | "$camp" wall 2) w3=$(printf '100\t90\n100\t90\n' | "$camp" wall 2)
+[ "$w1/$w2/$w3" = 200/100/180 ] && ok "wall: one CPU the sum, two the larger of half of it and the timing lane" || bad "wall: $w1/$w2/$w3"
+printf '1\t1\n' | "$camp" wall 0 >/dev/null 2>&1 && bad "wall 0 accepted" || ok "wall 0 refused"
 
 for n in 1 2 3 4 5 7; do
     k=1
