@@ -15,6 +15,9 @@ its campaigns (default: the newest, by its run records). Prints:
     sum of the finished targets' seconds (their status records), and the
     ratio measured/planned over the finished targets only;
   - per primitive: targets, seconds, planned seconds, ratio;
+  - the timing lane: the seconds the targets held the timing CPU (their
+    trials; under -j N one target at a time, so the wall time is at least
+    that) and, where recorded, how long they waited for it;
   - the N slowest targets (default 10) with their planned seconds;
   - the stage split (build, kat, checks, measure, probe, profile) over every
     target whose evidence is still in HOSTDIR/targets/CAMPAIGN.
@@ -48,6 +51,12 @@ awk -F '\t' 'FILENAME == ARGV[1] { est[$1] = $2; np++; tot += $2; next }
         printf "\n"
         if (pe > 0 && np > nd) printf "the whole plan at that ratio: %.2f h\n", tot * ps / pe / 3600
     }' "$w/plan" "$w/done"
+# the timing lane: under ./do -j N the targets take turns on one CPU for
+# their trials (stages lane_seconds), so its sum bounds the wall time below
+"$rec" get --complete -k stages -w campaign="$c" -f lane_seconds,lane_wait_seconds "$hd/data" |
+    awk -F '\t' '$1 != "-" { n++; l += $1 } $2 != "-" { w += $2; nw++ }
+        END { if (n) printf "timing lane: %.0f s = %.2f h over %d targets (the trials, one target at a time under -j N)%s\n", l, l / 3600, n,
+                  nw ? sprintf("; waited for it: %.0f s", w) : "" }'
 echo
 echo "per primitive (finished targets): targets, seconds, planned, measured/planned"
 awk -F '\t' 'FILENAME == ARGV[1] { est[$1] = $2; next }
