@@ -434,8 +434,11 @@ tab=$(printf '\t')
 # named NAME.PID (or NAME.PID.SUFFIX): gone on every exit path; a SIGKILL
 # leaves them, and the next ./do of the campaign removes them (sweep_stale)
 cdir=${cdir:-} # (a -j child gets it as an argument)
+xargs_pid=
 cleanup() {
     trap '' TERM INT HUP # a second signal (make passes its own on) must not cut this short
+    # -j N: no further targets start (those running end with this ./do)
+    [ -n "$xargs_pid" ] && kill "$xargs_pid" 2>/dev/null
     rm -rf "$hostdir/work/"*".$$" "$hostdir/work/"*".$$."* 2>/dev/null
     [ -n "$cdir" ] && rm -f "$cdir/"*".$$" "$cdir/"*".$$."* 2>/dev/null
     return 0
@@ -1036,8 +1039,14 @@ fi
 export NGBENCH_MEASURE_CPUS NGBENCH_PREP_CPUS
 if [ "$jobs" -gt 1 ] && [ "$left" -gt 1 ]; then
     # each line runs in its own ./do --run-one-internal, N at a time, longest first
+    # in the background and waited for: a signal to this ./do alone (a
+    # scheduler's SIGTERM) ends the wait at once, not after the last target
+    # (found in the first whole campaign); its targets' watchdogs follow
     tr '\n' '\0' <"$todo" | xargs -0 -P "$jobs" -n 1 sh "$top/do" --results "$results" \
-        --run-one-internal "$cdir" "$total" "$progress" "$todo_all" "$jobs"
+        --run-one-internal "$cdir" "$total" "$progress" "$todo_all" "$jobs" &
+    xargs_pid=$!
+    wait "$xargs_pid"
+    xargs_pid=
 elif [ "$left" -gt 0 ]; then
     while IFS= read -r jobline; do
         run_one "$jobline" </dev/null

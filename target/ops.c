@@ -18,7 +18,7 @@
 unsigned long long op_mlen = 64;
 int op_protocol = OP_MANY;
 unsigned long op_stream;
-static const char *statefile;
+static const char *statefile, *keysfile;
 
 /* the buffers: a signature's sn, or a KEM's ss, is OUT; a KEM's ct is CT,
  * and dec's shared secret OUT2; MSG is the message (signatures) */
@@ -217,13 +217,14 @@ static void seed_stream(unsigned long stream)
 static const int saved[] = { PK, SK, OUT, CT };
 #define NSAVED (int)(sizeof saved / sizeof saved[0])
 
-/* Loads op's state; 0 on success, -1 if there is none or it does not fit. */
-static int load_state(int op)
+/* Loads op's state from file; 0 on success, -1 if there is none or it does
+ * not fit. */
+static int load_state_from(const char *file, int op)
 {
     FILE *fp;
     int i, stored_op, ok;
     char magic[8];
-    if (!statefile || !(fp = fopen(statefile, "rb")))
+    if (!file || !(fp = fopen(file, "rb")))
         return -1;
     ok = fread(magic, 1, 8, fp) == 8 && memcmp(magic, "ngstate2", 8) == 0 &&
          fread(&stored_op, sizeof stored_op, 1, fp) == 1 && stored_op == op &&
@@ -236,6 +237,7 @@ static int load_state(int op)
     fclose(fp);
     return ok ? 0 : -1;
 }
+static int load_state(int op) { return load_state_from(statefile, op); }
 
 static void save_state(int op)
 {
@@ -259,6 +261,22 @@ static void save_state(int op)
 
 void op_setup(int op)
 {
+    op_prepare(op);
+    while (npool > 0) { /* a pool made for other keys */
+        npool--;
+        free(pool[npool].msg);
+        free(pool[npool].out);
+        free(pool[npool].ct);
+    }
+    next_pool = 0;
+    if (op_protocol == OP_MANY) { /* the trial's own stream, and its first input */
+        seed_stream(op_stream);
+        op_next(op);
+    }
+}
+
+void op_prepare(int op)
+{
     unsigned long long i;
     int k, rc;
     target_seed();
@@ -274,25 +292,22 @@ void op_setup(int op)
     for (k = 0; k < NBUF; k++)
         len[k] = cap[k];
     if (load_state(op) != 0) {
-        for (k = 0; k < op; k++)
+        k = 0;
+        /* the setup of the operation before (-k: sign's keys for verify,
+         * enc's for dec) is where this one's begins: the same keys, the
+         * DRNG where that setup left it, without a second key generation */
+        if (op > 0 && load_state_from(keysfile, op - 1) == 0)
+            k = op - 1;
+        for (; k < op; k++)
             if ((rc = table[k].call()) != 0) {
                 fprintf(stderr, "measure: setup: %s returned %d\n", table[k].name, rc);
                 exit(3);
             }
         save_state(op);
     }
-    while (npool > 0) { /* a pool made for other keys */
-        npool--;
-        free(pool[npool].msg);
-        free(pool[npool].out);
-        free(pool[npool].ct);
-    }
-    next_pool = 0;
-    if (op_protocol == OP_MANY) { /* the trial's own stream, and its first input */
-        seed_stream(op_stream);
-        op_next(op);
-    }
 }
+
+int op_has_state(void) { return statefile != NULL; }
 
 int op_run(int op)
 {
@@ -338,6 +353,8 @@ int op_options(int *argc, char **argv, const char *usage)
             }
         } else if (strcmp(argv[i], "-s") == 0 && i + 1 < *argc) {
             statefile = argv[++i];
+        } else if (strcmp(argv[i], "-k") == 0 && i + 1 < *argc) {
+            keysfile = argv[++i];
         } else if (strcmp(argv[i], "-m") == 0 && i + 1 < *argc) {
             op_mlen = strtoull(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "-P") == 0 && i + 1 < *argc) {
@@ -365,7 +382,9 @@ int op_options(int *argc, char **argv, const char *usage)
 #endif
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf("%s\nCommon options: -o OP (%s, %s, %s), -m MLEN (message bytes, default 64),\n"
-                   "-s STATEFILE (reuse prepared keys/signature/ciphertext), -C CPU (pin to a CPU),\n"
+                   "-s STATEFILE (reuse prepared keys/signature/ciphertext), -k STATEFILE (where\n"
+                   "STATEFILE is new: the keys from the state of the operation before, e.g. sign's\n"
+                   "for verify), -C CPU (pin to a CPU),\n"
                    "-P many|ngcc (the inputs: many, the default, gives each call its own message,\n"
                    "signature or ciphertext, drawn from the DRNG of stream -S N; ngcc: the NGCC\n"
                    "harness's, one message i*131+64 and one signature, one DRNG stream)\n",

@@ -45,14 +45,21 @@ void op_next(int op);
  * there on first use and loaded by later processes, so a trial of sign or
  * verify does not pay for a key generation (or a signature) first. */
 void op_setup(int op);
+/* The part of op_setup a state file keeps: the buffers, and the keys (and
+ * the signature or ciphertext) loaded from it or made and saved there. */
+void op_prepare(int op);
+/* 1 when a state file was given (-s). */
+int op_has_state(void);
 /* One call of op; returns its return code (verify/dec: 0 means accepted). */
 int op_run(int op);
 /* Calls visit on the operation's secret input (sk for sign and dec; nothing
  * for the others, whose secrets come from the DRNG) or on its outputs. */
 void op_visit_secret(int op, void (*visit)(void *buf, unsigned long long len));
 void op_visit_outputs(int op, void (*visit)(void *buf, unsigned long long len));
-/* Parses the options every measure program shares (-o OP, -m MLEN, -C CPU)
- * -m MLEN and -s STATEFILE from argv, removing them; exits on errors. Returns the operation. */
+/* Parses the options every measure program shares (-o OP, -m MLEN, -C CPU,
+ * -P, -S, -s STATEFILE, -k KEYSTATE: a new STATEFILE of verify or dec
+ * starts from the state of sign or enc there) from argv, removing them;
+ * exits on errors. Returns the operation. */
 int op_options(int *argc, char **argv, const char *usage);
 
 #endif
