@@ -42,8 +42,11 @@ its records are appended to RESULTS/<host>/data (and data.jsonl) when it
 finishes. Every option also takes the form --option=value.
 
 How long: ./do --plan prints the estimate for any selection before anything
-runs (the full default campaign, 204 targets: about 6.4 hours with one worker
-on a 2-core VM by the plan's model; one primitive with --quick: minutes).
+runs, with one worker and with -j 2 (the larger of the timing trials' sum and
+half of all the steps). The full default campaign (204 targets) has not yet
+run to its end; on a 2-vCPU AMD EPYC VM with -j 2 its timing trials alone add
+up to about 2.2 hours (UVW-512 ref: 10 min a target), README.md "How long".
+One primitive with --quick: minutes.
 
 Selection
   -c PATTERN         only compiler lines whose id or text contains PATTERN

@@ -4,7 +4,8 @@
 # on its own): nothing of the killed run may stay alive (its run-target and
 # everything under it die with it), and the records must end up equal to
 # those of an uninterrupted run (apart from timings), with no target done
-# twice and every complete line a well-formed record.
+# twice and every complete line a well-formed record. Then a SIGTERM to a
+# ./do -j 2 alone: it ends at once, leaving nothing behind.
 set -u
 . "${NGBENCH_DATADIR:-$(dirname "$0")/..}/tests/do-lib.sh"
 command -v setsid >/dev/null 2>&1 || { echo "SKIP: setsid(1) not found (needed to kill a whole ./do)"; exit 77; }
@@ -53,4 +54,30 @@ n=$(grep ' done' "$work/res.stable" | wc -l)
     ok "6 targets, each done once" || bad "$n done records"
 torn=$("$rec" valid "$work/res/testhost/data" | wc -l)
 echo "torn lines left by the kills (skipped by readers): $torn"
+
+# a SIGTERM to ./do -j 2 alone (as a scheduler's is): it ends within seconds,
+# not after its last target, and leaves nothing running (found in the first
+# whole campaign: the wait for the workers deferred the signal)
+setsid "$datadir/do" --results "$work/term" -j 2 --okcompilers "$work/okcompilers" "$@" >"$work/term.out" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 300 ] && ! grep -q 'building' "$work/term.out" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+kill -TERM "$pid" 2>/dev/null
+i=0
+while [ $i -lt 100 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+if kill -0 "$pid" 2>/dev/null; then
+    bad "./do -j 2 still running 10 s after its SIGTERM"
+    kill -9 "-$pid" 2>/dev/null
+else
+    wait "$pid"
+    rc=$?
+    [ "$rc" -eq 143 ] && ok "./do -j 2 ended by its SIGTERM within $((i / 10)) s (exit 143)" || bad "./do -j 2 after SIGTERM: exit $rc"
+fi
+sleep 3
+left=
+for p in /proc/[0-9]*; do
+    grep -q "$work/term" "$p/cmdline" 2>/dev/null && left="$left ${p#/proc/}"
+done
+[ -z "$left" ] && ok "nothing of the terminated ./do -j 2 is left" ||
+    { bad "processes of the terminated ./do -j 2 left:$left"; kill -9 $left 2>/dev/null; }
 exit $((fails > 0))

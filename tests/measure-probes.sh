@@ -1,7 +1,8 @@
 #!/bin/sh
 # measure-probes.sh - the stack and heap probes on a fixture with known use
 # (tests/fixtures/crypto_sign/memsig: keygen holds 2 x 5000 heap bytes, sign
-# 100000 heap bytes and 20000 bytes of stack).
+# 100000 heap bytes and 20000 bytes of stack), and measure -p's prepared
+# state (toysig).
 set -u
 datadir=${NGBENCH_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)}
 w=tests/measure-probes.d
@@ -25,4 +26,19 @@ base=$(get sign rss baseline_kib)
 peak=$(get sign rss peak_kib)
 # Linux syncs per-thread RSS counters lazily: a few pages either way are noise
 between "sign RSS peak - baseline (KiB)" "$((peak - base + 256))" 0 2304
+
+# measure -p: the trials' setup into the state file, before the timing CPU
+# is taken; verify's from sign's keys (-k) is the one it makes alone
+m=tests/measure-probes.d/m
+NGBENCH_DATADIR=$datadir "$datadir/harness/build-impl" -p measure -c "${NGBENCH_CC:-cc} -O2" \
+    "$datadir/tests/fixtures/crypto_sign/toysig/ref" $m || exit 1
+same() { if cmp -s "$2" "$3"; then echo "ok: $1"; else echo "FAIL: $1 ($2 and $3 differ)"; fails=$((fails + 1)); fi; }
+$m/measure -o verify -s $w/alone.state -p >/dev/null || { echo "FAIL: measure -p verify"; fails=$((fails + 1)); }
+$m/measure -o sign -s $w/sign.state -p >/dev/null && $m/measure -o verify -s $w/shared.state -k $w/sign.state -p >/dev/null ||
+    { echo "FAIL: measure -p with -k"; fails=$((fails + 1)); }
+same "verify's state from sign's keys (-k) is the one it makes alone" $w/alone.state $w/shared.state
+$m/measure -o verify -s $w/shared.state -n 3 -w 0 | grep -c '^sample' | grep -qx 3 && echo "ok: a trial runs on the prepared state" ||
+    { echo "FAIL: no trial on the prepared state"; fails=$((fails + 1)); }
+$m/measure -o verify -p >/dev/null 2>&1 && { echo "FAIL: measure -p without -s accepted"; fails=$((fails + 1)); } ||
+    echo "ok: measure -p without a state file is refused"
 exit $((fails > 0))
