@@ -69,12 +69,16 @@ wait $spinner 2>/dev/null
 # the batch's gap, and no more calls than there were stops
 (cd $w && exec ./b/measure -C "$cpu" -o verify -s verify.state -n 2000000) >$w/stopped.out &
 mp=$!
-stops=0
+stops=0 pre=0
 sleep 0.05
 while kill -STOP $mp 2>/dev/null; do
     sleep 0.005
     kill -CONT $mp 2>/dev/null
     stops=$((stops + 1))
+    # the preemptions of a busy host (make -j2 check runs two tests at
+    # once) flag calls too: the kernel's count of them, as last seen
+    p=$(sed -n 's/^nonvoluntary_ctxt_switches:[[:space:]]*//p' /proc/$mp/status 2>/dev/null)
+    [ -n "$p" ] && pre=$p
     sleep 0.05
 done
 wait $mp || bad "measure -o verify (stopped now and then) failed"
@@ -86,9 +90,10 @@ fl=$(field flagged "$("$stats" -T -p "$cps" $w/stopped.out | head -n 1)")
 if [ "$cal" -lt "$((cps / 10000))" ]; then
     [ "$nsw" = 0 ] && [ "${b:-1}" -gt 1 ] && ok "a short call ($cal ticks): switches not read, the clock read once per $b calls" ||
         bad "a short call ($cal ticks): $nsw calls with switches read, oncpu_batch '$b'"
-    [ "${fl:-0}" -ge 1 ] && [ "${fl:-0}" -le "$stops" ] &&
-        ok "stopped $stops times: $fl of $nv calls flagged by the clock (at least one, at most one a stop)" ||
-        bad "stopped $stops times: $fl of $nv calls flagged"
+    # at most one a stop or a preemption (5 more for those after the last look)
+    [ "${fl:-0}" -ge 1 ] && [ "${fl:-0}" -le $((stops + pre + 5)) ] &&
+        ok "stopped $stops times, preempted $pre: $fl of $nv calls flagged by the clock (at least one, at most one a stop or preemption)" ||
+        bad "stopped $stops times, preempted $pre: $fl of $nv calls flagged"
 else
     echo "skip: verify is not a short call here ($cal ticks)"
 fi
