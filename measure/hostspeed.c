@@ -295,9 +295,12 @@ static double own_cpu(long root, const long *excl, int nexcl)
 }
 
 #ifdef __linux__
-/* keepoff: every thread of the processes own_cpu found ours is kept off
- * cpu (where it may run elsewhere); how many were moved */
-static long keep_off(int cpu)
+/* keepoff (back 0): every thread of the processes own_cpu found ours is
+ * kept off cpu (where it may run elsewhere); letback (back 1), once the
+ * timing is done: every such thread kept off cpu (by keepoff, or a step
+ * started while the CPU was taken: it inherits its parent's set) may run
+ * there again. Returns how many threads it moved. */
+static long move_own(int cpu, int back)
 {
     long moved = 0;
     size_t i;
@@ -316,46 +319,21 @@ static long keep_off(int cpu)
             cpu_set_t set;
             if (*p || tid <= 0 || sched_getaffinity((pid_t)tid, sizeof set, &set) != 0)
                 continue;
-            if (!CPU_ISSET(cpu, &set) || CPU_COUNT(&set) < 2)
-                continue; /* off it already, or it has nowhere else to go */
-            CPU_CLR(cpu, &set);
+            if (back) {
+                if (CPU_ISSET(cpu, &set))
+                    continue; /* on it already */
+                CPU_SET(cpu, &set);
+            } else {
+                if (!CPU_ISSET(cpu, &set) || CPU_COUNT(&set) < 2)
+                    continue; /* off it already, or it has nowhere else to go */
+                CPU_CLR(cpu, &set);
+            }
             if (sched_setaffinity((pid_t)tid, sizeof set, &set) == 0)
                 moved++;
         }
         closedir(d);
     }
     return moved;
-}
-
-/* letback: the inverse, once the timing is done: every thread of our work
- * that keep_off (or a step started while the CPU was taken: it inherits
- * its parent's set) kept off cpu may run there again; how many */
-static long let_back(int cpu)
-{
-    long back = 0;
-    size_t i;
-    for (i = 0; i < own_n; i++) {
-        char path[64];
-        DIR *d;
-        struct dirent *e;
-        if (own_in[i] != 1)
-            continue;
-        snprintf(path, sizeof path, "/proc/%ld/task", own_pid[i]);
-        if (!(d = opendir(path)))
-            continue;
-        while ((e = readdir(d)) != NULL) {
-            char *p;
-            long tid = strtol(e->d_name, &p, 10);
-            cpu_set_t set;
-            if (*p || tid <= 0 || sched_getaffinity((pid_t)tid, sizeof set, &set) != 0 || CPU_ISSET(cpu, &set))
-                continue;
-            CPU_SET(cpu, &set);
-            if (sched_setaffinity((pid_t)tid, sizeof set, &set) == 0)
-                back++;
-        }
-        closedir(d);
-    }
-    return back;
 }
 #endif
 
@@ -492,7 +470,7 @@ int main(int argc, char **argv)
             if (own_cpu(root, excl, nexcl) < 0)
                 break;
 #ifdef __linux__
-            moved += keep_off(keepoff_cpu);
+            moved += move_own(keepoff_cpu, 0);
 #endif
         }
         printf("moved=%ld\n", moved);
@@ -506,7 +484,7 @@ int main(int argc, char **argv)
         }
 #ifdef __linux__
         if (own_cpu(root, excl, nexcl) >= 0)
-            back = let_back(keepoff_cpu);
+            back = move_own(keepoff_cpu, 1);
 #endif
         printf("back=%ld\n", back);
         return fflush(stdout) == 0 ? 0 : 1;

@@ -20,6 +20,12 @@ echo "kill points from seed $seed"
 # a resumed run may finish the campaign before its kill comes: then stop, as a
 # further ./do would rightly start a new campaign and run every target again
 complete() { ls "$work/res/testhost/campaigns/"*/complete >/dev/null 2>&1; }
+# left_of DIR: the processes still running whose command line names DIR
+left_of() {
+    for p in /proc/[0-9]*; do
+        grep -q "$1" "$p/cmdline" 2>/dev/null && printf ' %s' "${p#/proc/}"
+    done
+}
 i=1 kills=0
 while [ $i -le 5 ] && ! complete; do
     delay=$(awk -v s="$seed" -v i="$i" 'BEGIN { srand(s * 7 + i); printf "%.2f", 0.3 + 1.7 * rand() }')
@@ -30,10 +36,7 @@ while [ $i -le 5 ] && ! complete; do
     wait $pid 2>/dev/null
     # its targets' watchdogs notice within a second; then nothing of it is left
     sleep 3
-    left=
-    for p in /proc/[0-9]*; do
-        grep -q "$work/res" "$p/cmdline" 2>/dev/null && left="$left ${p#/proc/}"
-    done
+    left=$(left_of "$work/res")
     [ -z "$left" ] && ok "run $i: nothing of the killed ./do is left" ||
         { bad "run $i: processes of the killed ./do left:$left"; ps -o pid,pgid,args -p "$(echo $left | tr ' ' ,)"; }
     if complete; then
@@ -74,10 +77,7 @@ else
     [ "$rc" -eq 143 ] && ok "./do -j 2 ended by its SIGTERM within $((i / 10)) s (exit 143)" || bad "./do -j 2 after SIGTERM: exit $rc"
 fi
 sleep 3
-left=
-for p in /proc/[0-9]*; do
-    grep -q "$work/term" "$p/cmdline" 2>/dev/null && left="$left ${p#/proc/}"
-done
+left=$(left_of "$work/term")
 [ -z "$left" ] && ok "nothing of the terminated ./do -j 2 is left" ||
     { bad "processes of the terminated ./do -j 2 left:$left"; kill -9 $left 2>/dev/null; }
 exit $((fails > 0))
